@@ -1,0 +1,108 @@
+import { z } from 'zod'
+
+/** Form values arrive as strings ("1", "true", "on"); JSON clients send booleans. */
+export const formBoolean = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'on', 'yes'].includes(v.toLowerCase())))
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+
+export const authTypes = ['otp', 'magic_link'] as const
+export type AuthType = (typeof authTypes)[number]
+
+/**
+ * POST /public/signin/verify. One call drives every sign-in step (participant-site.md sections 4, 7):
+ * e-mail only (sign in), e-mail + names + terms (sign up), e-mail + otp + browser_token (verify code).
+ */
+export const signinVerifyRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Invalid email').max(254),
+  auth_type: z.enum(authTypes).optional(),
+  first_name: optionalText(80),
+  last_name: optionalText(80),
+  postal: optionalText(20),
+  agree_terms: formBoolean.optional(),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be the 6-digit code')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  referral_code: optionalText(64),
+  browser_token: optionalText(128),
+  redirect_to: optionalText(2048),
+  /** Turnstile response, required before sign-up when the program has a site key. */
+  'cf-turnstile-response': optionalText(4096),
+})
+export type SigninVerifyRequest = z.input<typeof signinVerifyRequestSchema>
+
+/** sign_type tells the client which step answered: OTP failures toast, others move to sign-up. */
+export const signTypes = ['OTP', 'MAGIC_LINK', 'SIGN_UP'] as const
+export type SignType = (typeof signTypes)[number]
+
+export const signinParticipantSchema = z.object({
+  id: z.number().int().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+})
+export type SigninParticipant = z.infer<typeof signinParticipantSchema>
+
+export const signinVerifyResponseSchema = z.object({
+  ok: z.boolean(),
+  participant: signinParticipantSchema.nullable(),
+  otp_logged: z.boolean(),
+  sign_type: z.enum(signTypes).nullable(),
+  browser_token: z.string().nullable(),
+  message: z.string(),
+  /** Only for token clients that sent `X-Tessera-Session: token`; such clients get no cookie. */
+  session_token: z.string().optional(),
+})
+export type SigninVerifyResponse = z.infer<typeof signinVerifyResponseSchema>
+
+export const csrfResponseSchema = z.object({ csrf_token: z.string() })
+
+/** Header a token client (SDK, embedded widget) sends to receive `session_token` instead of a cookie. */
+export const SESSION_MODE_HEADER = 'X-Tessera-Session'
+export const PROGRAM_KEY_HEADER = 'X-Program-Key'
+export const CSRF_HEADER = 'X-CSRF-Token'
+
+// ---- Admin console (admin-console-part-a.md section 7, Auth) ----
+
+export const adminAuthStartRequestSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').email('Please enter your email'),
+})
+export const adminAuthStartResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ browser_token: z.string() }),
+})
+export const adminAuthVerifyRequestSchema = z.object({
+  otp: z.string({ error: 'OTP is required' }).trim().min(1, 'OTP is required').regex(/^\d{6}$/, 'Please enter your OTP'),
+  browser_token: z.string().min(1, 'browser_token is required').max(128),
+})
+export const adminAuthVerifyResponseSchema = z.object({
+  success: z.literal(true),
+  redirect_to: z.string(),
+})
+export const adminSignInRequestSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').email('Please enter your email'),
+})
+export const adminSignInResponseSchema = z.object({ success: z.literal(true), message: z.string() })
+
+export const routes = {
+  signinVerify: '/public/signin/verify',
+  signOut: '/public/signin/sign_out_user',
+  csrf: '/public/csrf',
+  magicLink: '/signin/magic',
+  adminAuthStart: '/admin/v2/auth/start',
+  adminAuthVerify: '/admin/v2/auth/verify',
+  adminSignIn: '/admin/v2/auth/sign_in',
+  adminSignOut: '/admin/v2/auth/sign_out',
+  adminMe: '/admin/v2/me',
+} as const

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+/**
+ * Every error the API answers has this body. `ok: false` and `message` sit at the top level so the
+ * participant site's spec-shaped clients (which read `ok` and `message`) and typed clients (which read
+ * `error.code`) both work from one shape.
+ */
+export const errorBodySchema = z.object({
+  ok: z.literal(false),
+  message: z.string(),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** One message per invalid field, keyed by the field's name as the client sent it. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+  request_id: z.string(),
+})
+export type ErrorBody = z.infer<typeof errorBodySchema>
+
+/** Stable error codes. The SDK maps each to a typed error class. */
+export const errorCodes = [
+  'validation_failed',
+  'not_found',
+  'unauthenticated',
+  'forbidden',
+  'csrf_failed',
+  'unsupported_media_type',
+  'payload_too_large',
+  'rate_limited',
+  'program_not_found',
+  'invalid_code',
+  'code_expired',
+  'too_many_attempts',
+  'resend_too_soon',
+  'signup_required',
+  'link_invalid',
+  'internal_error',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]

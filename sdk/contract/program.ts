@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+export const featuresSchema = z.object({
+  social_network_posts: z.boolean(),
+  donation_challenge: z.boolean(),
+  offers_reward: z.boolean(),
+  otp_login: z.boolean(),
+  receipts: z.boolean(),
+  dynamic_feed_posts: z.boolean(),
+  tiers: z.boolean(),
+})
+export type Features = z.infer<typeof featuresSchema>
+export type FeatureName = keyof Features
+
+export const elementCssStyleSchema = z.record(z.string(), z.string())
+
+export const programTemplateDetailSchema = z.object({
+  header_text: z.string().nullable(),
+  header_description: z.string().nullable(),
+  header_background_image: z.string().nullable(),
+  header_logo: z.string().nullable(),
+  footer_logo: z.string().nullable(),
+  favicon_file: z.string().nullable(),
+  element_css_style: elementCssStyleSchema,
+})
+
+export const publishedPageSchema = z.object({ id: z.number(), slug: z.string(), title: z.string() })
+export const navigationMenuSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  navigation_url: z.string(),
+  show_in_tab: z.boolean(),
+  show_on_logout: z.boolean(),
+})
+
+/**
+ * The public program entity (participant-site.md section 3), enough for any client to render the site
+ * chrome and the sign-in screens. The engine issue extends it (challenges_with_offer_rewards, ...).
+ */
+export const publicProgramSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  public_key: z.string(),
+  term_points_as: z.string(),
+  term_rewards_as: z.string(),
+  features: featuresSchema,
+  override_enrollment: z.boolean(),
+  program_custom_signin_url: z.string().nullable(),
+  signup_challenge: z.object({ points: z.number() }).nullable(),
+  published_program_pages: z.array(publishedPageSchema),
+  navigation_menus: z.array(navigationMenuSchema),
+  email_settings: z.array(z.object({ id: z.number(), description: z.string() })),
+  program_template_detail: programTemplateDetailSchema,
+  turnstile_site_key: z.string().nullable(),
+  support_email: z.string().nullable(),
+  terms: z.string().nullable(),
+})
+export type PublicProgram = z.infer<typeof publicProgramSchema>
+
+export const routes = { program: '/public/program', participant: '/public/participant' } as const

@@ -1,0 +1,46 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['worker/test/**/*.test.ts', 'sdk/**/*.test.ts', 'widgets/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.workerd.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: './worker/src/index.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { ENVIRONMENT: 'test', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+              assets: undefined,
+            },
+          })),
+        ],
+        test: {
+          name: 'workerd',
+          include: ['worker/test/**/*.workerd.test.ts'],
+          setupFiles: ['./worker/test/workerd-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})

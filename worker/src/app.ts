@@ -1,0 +1,97 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { every } from 'hono/combine'
+import { methodOverride } from 'hono/method-override'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import type { Deps } from './deps'
+import type { AppEnv } from './env'
+import { AppError } from './lib/errors'
+import { loadAdmin } from './middleware/admin-auth'
+import { csrfProtection } from './middleware/csrf'
+import { renderError } from './middleware/errors'
+import { loadParticipant } from './middleware/participant-auth'
+import { requireProgram } from './middleware/program'
+import { adminAuthRoutes } from './routes/admin/auth'
+import { adminConsoleRoutes } from './routes/admin/console'
+import { adminPages } from './routes/admin/pages'
+import { devMailboxRoutes } from './routes/dev/mailbox'
+import { sitePages } from './routes/pages'
+import { programRoutes } from './routes/public/program'
+import { signinRoutes } from './routes/public/signin'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Paths with their own middleware chain; everything else is the participant site. */
+const OWN_PREFIXES = /^\/(admin\/v2|public\/|_dev\/|healthz$)/
+
+/**
+ * Builds the whole HTTP app from injected dependencies. The same app runs on Workers (index.ts) and
+ * under Node (node.ts); tests call it with app.request().
+ */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use(requestId({ headerName: 'X-Request-Id' }))
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+        fontSrc: ["'self'", 'https://fonts.gstatic.com', 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'https:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https:'],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-site',
+    }),
+  )
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`)
+      },
+    }),
+  )
+  app.use(methodOverride({ app }))
+  app.onError((err, c) => renderError(err, c))
+  app.notFound((c) => renderError(new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`), c))
+
+  app.get('/healthz', (c) => c.json({ ok: true }))
+
+  if (deps.config.environment !== 'production') {
+    app.route('/_dev', devMailboxRoutes)
+  }
+
+  // Console: cookie-authenticated, program chosen by path.
+  app.use('/admin/v2/*', loadAdmin, csrfProtection)
+  app.use('/admin/v2', loadAdmin)
+  app.route('/admin/v2/auth', adminAuthRoutes)
+  app.route('/admin/v2', adminConsoleRoutes)
+  app.route('/admin/v2', adminPages)
+
+  // Participant API and site: program from host or public key.
+  app.use('/public/*', requireProgram, loadParticipant, csrfProtection)
+  app.route('/public/signin', signinRoutes)
+  app.route('/public', programRoutes)
+
+  const siteChain = every(requireProgram, loadParticipant, csrfProtection)
+  app.use('*', (c, next) => (OWN_PREFIXES.test(c.req.path) ? next() : siteChain(c, next)))
+  app.route('/', sitePages)
+
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

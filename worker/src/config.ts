@@ -1,0 +1,29 @@
+import type { Config, Environment } from './deps'
+
+/** Settings both entries read from their environment (wrangler vars/secrets or process.env). */
+export type EnvVars = {
+  ENVIRONMENT?: string
+  APP_SECRET?: string
+  BASE_DOMAIN?: string
+  MAIL_FROM?: string
+  MAIL_API_KEY?: string
+  MAIL_API_URL?: string
+  TURNSTILE_SECRET?: string
+  DEV_PROGRAM_KEY?: string
+}
+
+const DEV_SECRET = 'tessera-development-secret-do-not-use-in-production'
+
+export function configFromEnv(env: EnvVars): Config {
+  const environment = (['development', 'test', 'production'].includes(env.ENVIRONMENT ?? '') ? env.ENVIRONMENT : 'development') as Environment
+  if (environment === 'production' && (!env.APP_SECRET || env.APP_SECRET.length < 32)) {
+    throw new Error('APP_SECRET must be set (32+ characters) in production: wrangler secret put APP_SECRET')
+  }
+  return {
+    environment,
+    secret: env.APP_SECRET || DEV_SECRET,
+    baseDomain: env.BASE_DOMAIN || 'tessera.localhost',
+    mailFrom: env.MAIL_FROM || 'Tessera <no-reply@tessera.dev>',
+    devProgramKey: env.DEV_PROGRAM_KEY || 'demo',
+  }
+}

@@ -1,0 +1,6 @@
+export * from './admins'
+export * from './challenges'
+export * from './outbox'
+export * from './participants'
+export * from './programs'
+export * from './rewards'

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { bool, createdAt, id, json, timestamp, updatedAt } from './columns'
+import { emailSettings, programs, tiers } from './programs'
+
+export const participants = sqliteTable(
+  'participants',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    avatarUrl: text('avatar_url'),
+    status: text('status', { enum: ['pending', 'inactive', 'active', 'opted_out', 'blocked'] })
+      .notNull()
+      .default('active'),
+    staff: bool('staff').notNull().default(false),
+    /** Balance: the sum of ledger deltas. Never negative (CHECK + guarded spends). */
+    unusedPoints: integer('unused_points').notNull().default(0),
+    /** Lifetime earnings: the sum of positive earn deltas. */
+    points: integer('points').notNull().default(0),
+    completedChallenges: integer('completed_challenges').notNull().default(0),
+    emailSettingId: integer('email_setting_id').references(() => emailSettings.id, { onDelete: 'set null' }),
+    eligibleOffersRewards: bool('eligible_offers_rewards').notNull().default(false),
+    referralCode: text('referral_code').notNull(),
+    referredById: integer('referred_by_id'),
+    tierId: integer('tier_id').references(() => tiers.id, { onDelete: 'set null' }),
+    emailVerifiedAt: timestamp('email_verified_at'),
+    signInCount: integer('sign_in_count').notNull().default(0),
+    lastSignInAt: timestamp('last_sign_in_at'),
+    city: text('city'),
+    country: text('country'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('participants_program_email_uq').on(t.programId, t.email),
+    uniqueIndex('participants_program_referral_code_uq').on(t.programId, t.referralCode),
+    index('participants_program_created_idx').on(t.programId, t.createdAt),
+    index('participants_program_points_idx').on(t.programId, t.points),
+    check('participants_unused_points_nonnegative', sql`${t.unusedPoints} >= 0`),
+    check('participants_points_nonnegative', sql`${t.points} >= 0`),
+  ],
+)
+
+/** Profile attributes (phone, address_1, address_2, city, state, postal, affiliation, custom ones). */
+export const participantProfileAttributes = sqliteTable(
+  'participant_profile_attributes',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('participant_profile_attributes_uq').on(t.programId, t.participantId, t.name)],
+)
+
+export const participantSessions = sqliteTable(
+  'participant_sessions',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind', { enum: ['cookie', 'token'] })
+      .notNull()
+      .default('cookie'),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('participant_sessions_token_uq').on(t.tokenHash),
+    index('participant_sessions_program_participant_idx').on(t.programId, t.participantId),
+  ],
+)
+
+export type SignupData = {
+  first_name: string
+  last_name: string
+  postal?: string | undefined
+  referral_code?: string | undefined
+}
+
+/** One-time codes and magic links for participants. */
+export const signinCodes = sqliteTable(
+  'signin_codes',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    participantId: integer('participant_id').references(() => participants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['otp', 'magic_link'] }).notNull(),
+    /** HMAC of the code (otp) or of the link token (magic_link). */
+    secretHash: text('secret_hash').notNull(),
+    browserTokenHash: text('browser_token_hash'),
+    /** Sign-up details held until the e-mail is proven; the participant row is created at verification. */
+    signupData: json<SignupData>('signup_data'),
+    redirectTo: text('redirect_to'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at').notNull(),
+    consumedAt: timestamp('consumed_at'),
+    supersededAt: timestamp('superseded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('signin_codes_program_email_idx').on(t.programId, t.email, t.createdAt),
+    index('signin_codes_secret_idx').on(t.secretHash),
+  ],
+)
+
+export const participantActions = sqliteTable(
+  'participant_actions',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    actionType: text('action_type').notNull(),
+    title: text('title').notNull(),
+    points: integer('points').notNull().default(0),
+    actionableType: text('actionable_type'),
+    actionableId: integer('actionable_id'),
+    details: json<Record<string, unknown>>('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('participant_actions_program_participant_idx').on(t.programId, t.participantId, t.createdAt),
+    index('participant_actions_program_created_idx').on(t.programId, t.createdAt),
+  ],
+)
+
+export const pointsLedger = sqliteTable(
+  'points_ledger',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    kind: text('kind', { enum: ['earn', 'spend', 'adjust', 'refund', 'expire'] }).notNull(),
+    source: text('source', {
+      enum: ['challenge', 'reward', 'referral', 'receipt', 'payment', 'admin', 'import', 'signup'],
+    }).notNull(),
+    sourceId: integer('source_id'),
+    title: text('title').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('points_ledger_idempotency_uq').on(t.programId, t.idempotencyKey),
+    index('points_ledger_program_participant_idx').on(t.programId, t.participantId, t.createdAt),
+  ],
+)
+
+export const referrals = sqliteTable(
+  'referrals',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    referredParticipantId: integer('referred_participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    points: integer('points').notNull().default(0),
+    adminComments: text('admin_comments'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('referrals_referred_uq').on(t.programId, t.referredParticipantId),
+    index('referrals_program_referrer_idx').on(t.programId, t.referrerId),
+  ],
+)

@@ -1,0 +1,200 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { bool, createdAt, id, json, timestamp, updatedAt } from './columns'
+
+export const organizations = sqliteTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  backgroundImageUrl: text('background_image_url'),
+  createdAt: createdAt(),
+})
+
+export type ProgramFeatures = {
+  social_network_posts: boolean
+  donation_challenge: boolean
+  offers_reward: boolean
+  otp_login: boolean
+  receipts: boolean
+  dynamic_feed_posts: boolean
+  tiers: boolean
+}
+
+export type PartnerConfig = { iframe_url: string; title?: string; allowed_origins?: string[] } | null
+export type EnrollmentSettings = {
+  requires_referral_review: boolean
+  allow_signup: boolean
+  signup_postal_required: boolean
+}
+
+export const programs = sqliteTable(
+  'programs',
+  {
+    id: id(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    /** Public key for widgets and the SDK (`X-Program-Key`, `?program=`). Not a secret. */
+    publicKey: text('public_key').notNull(),
+    subdomain: text('subdomain').notNull(),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    termPointsAs: text('term_points_as').notNull().default('points'),
+    termRewardsAs: text('term_rewards_as').notNull().default('rewards'),
+    features: json<ProgramFeatures>('features').notNull(),
+    terms: text('terms'),
+    enrollment: json<EnrollmentSettings>('enrollment').notNull(),
+    overrideEnrollment: bool('override_enrollment').notNull().default(false),
+    programCustomSigninUrl: text('program_custom_signin_url'),
+    partnerConfig: json<PartnerConfig>('partner_config'),
+    i18nEnabled: bool('i18n_enabled').notNull().default(false),
+    testMode: bool('test_mode').notNull().default(false),
+    earnPointsIcon: text('earn_points_icon'),
+    currentRewardsIcon: text('current_rewards_icon'),
+    myRewardsIcon: text('my_rewards_icon'),
+    prizesTitle: text('prizes_title'),
+    myAccountTitle: text('my_account_title'),
+    css: text('css'),
+    seo: json<{ title?: string; description?: string; image?: string }>('seo'),
+    supportEmail: text('support_email'),
+    turnstileSiteKey: text('turnstile_site_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('programs_public_key_uq').on(t.publicKey),
+    uniqueIndex('programs_subdomain_uq').on(t.subdomain),
+    index('programs_organization_idx').on(t.organizationId),
+  ],
+)
+
+export const programTemplateDetails = sqliteTable('program_template_details', {
+  programId: integer('program_id')
+    .primaryKey()
+    .references(() => programs.id, { onDelete: 'cascade' }),
+  headerText: text('header_text'),
+  headerDescription: text('header_description'),
+  headerBackgroundImage: text('header_background_image'),
+  headerLogo: text('header_logo'),
+  footerLogo: text('footer_logo'),
+  faviconFile: text('favicon_file'),
+  overlayImage: text('overlay_image'),
+  badgeBackgroundImage: text('badge_background_image'),
+  badgeInstructions: text('badge_instructions'),
+  /** Branding keys (perk-primary, header_font, body_font, border radii, theme...). */
+  elementCssStyle: json<Record<string, string>>('element_css_style').notNull(),
+  updatedAt: updatedAt(),
+})
+
+export const domainLists = sqliteTable(
+  'domain_lists',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    domainType: text('domain_type', { enum: ['perk_domain', 'other'] })
+      .notNull()
+      .default('other'),
+    urlPath: text('url_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('domain_lists_domain_uq').on(t.domain), index('domain_lists_program_idx').on(t.programId)],
+)
+
+export const emailSettings = sqliteTable(
+  'email_settings',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('email_settings_program_idx').on(t.programId, t.position)],
+)
+
+export const pages = sqliteTable(
+  'pages',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    status: text('status', { enum: ['draft', 'published', 'archived'] })
+      .notNull()
+      .default('draft'),
+    publishedAt: timestamp('published_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('pages_program_slug_uq').on(t.programId, t.slug)],
+)
+
+export const navigationMenus = sqliteTable(
+  'navigation_menus',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    navigationUrl: text('navigation_url').notNull(),
+    showInTab: bool('show_in_tab').notNull().default(false),
+    showOnLogout: bool('show_on_logout').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('navigation_menus_program_idx').on(t.programId, t.position)],
+)
+
+export const carouselSlides = sqliteTable(
+  'carousel_slides',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    link: text('link'),
+    buttonText: text('button_text'),
+    image: text('image'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('carousel_slides_program_idx').on(t.programId, t.position)],
+)
+
+export const tiers = sqliteTable(
+  'tiers',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pointsThresholdMin: integer('points_threshold_min').notNull(),
+    pointsThresholdMax: integer('points_threshold_max').notNull(),
+  },
+  (t) => [index('tiers_program_idx').on(t.programId, t.pointsThresholdMin)],
+)
+
+export const profileAttributeDefinitions = sqliteTable(
+  'profile_attribute_definitions',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    attributeName: text('attribute_name').notNull(),
+    attributeFieldType: text('attribute_field_type').notNull().default('text'),
+    active: bool('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('profile_attribute_definitions_uq').on(t.programId, t.attributeName)],
+)

@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm'
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { Db } from './client'
+import {
+  adminProgramPermissions,
+  adminUsers,
+  carouselSlides,
+  challenges,
+  emailSettings,
+  navigationMenus,
+  organizations,
+  pages,
+  programs,
+  programTemplateDetails,
+} from './schema'
+import { seedDemoContent } from './seed-content'
+
+export type SeedOptions = { log?: (line: string) => void; participants?: number }
+
+/** D1 allows at most 100 bound parameters per statement: multi-row inserts are chunked to fit. */
+export async function insertChunked<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
+  if (!rows.length) return
+  const columns = Math.max(...rows.map((r) => Object.keys(r as object).length))
+  const perStatement = Math.max(1, Math.floor(100 / columns))
+  const statements = []
+  for (let i = 0; i < rows.length; i += perStatement) statements.push(db.insert(table).values(rows.slice(i, i + perStatement) as never))
+  for (let i = 0; i < statements.length; i += 50) {
+    const group = statements.slice(i, i + 50)
+    await db.batch(group as [never, ...never[]])
+  }
+}
+
+const DEMO_STYLE = {
+  'perk-primary': '#5b4cf0',
+  'perk-primary-content': '#ffffff',
+  'perk-secondary': '#f59e0b',
+  'perk-secondary-content': '#1f1300',
+  'perk-body-background': '#f7f7fb',
+  'perk-body-content': '#1d1d2b',
+  'perk-header-color': '#17153b',
+  'perk-header-content-color': '#ffffff',
+  'perk-header-title-color': '#ffffff',
+  'perk-challenge-tile-background': '#ffffff',
+  'perk-reward-tile-background-color': '#ffffff',
+  'perk-footer-color': '#17153b',
+  'perk-footer-content-color': '#d8d6f5',
+  'border-radius-button': 'full',
+  'border-radius-input': 'medium',
+  'border-radius-tiles': 'large',
+  'border-radius-cards': 'large',
+  header_font: 'Poppins',
+  body_font: 'Inter',
+  theme: 'light',
+}
+
+const TERMS_PAGES = [
+  { slug: 'privacy', title: 'Privacy', body: 'We collect your name and e-mail to run the program. We never sell your data. You can ask us to delete your account at any time by writing to support.' },
+  { slug: 'rules', title: 'Rules', body: 'Earn points by completing challenges. Points have no cash value. One account per person. Rewards are limited and available while supplies last.' },
+  { slug: 'terms', title: 'Terms', body: 'By joining you agree to receive program e-mails, which you can turn off in My Account. We may end or change the program with 30 days notice.' },
+]
+
+async function seedProgram(
+  db: Db,
+  orgId: number,
+  p: { name: string; key: string; otp: boolean; headerText: string; headerDescription: string; primary: string },
+) {
+  const [program] = await db
+    .insert(programs)
+    .values({
+      organizationId: orgId,
+      name: p.name,
+      publicKey: p.key,
+      subdomain: p.key,
+      termPointsAs: 'points',
+      termRewardsAs: 'rewards',
+      features: { social_network_posts: true, donation_challenge: true, offers_reward: true, otp_login: p.otp, receipts: true, dynamic_feed_posts: true, tiers: true },
+      enrollment: { requires_referral_review: false, allow_signup: true, signup_postal_required: false },
+      terms: 'Points have no cash value. See the Rules page for details.',
+      supportEmail: 'support@tessera.dev',
+      myAccountTitle: 'My Account',
+      prizesTitle: 'Rewards',
+    })
+    .returning()
+  const id = program!.id
+  await db.batch([
+    db.insert(programTemplateDetails).values({
+      programId: id,
+      headerText: p.headerText,
+      headerDescription: p.headerDescription,
+      headerLogo: '/brand/logo.svg',
+      footerLogo: '/brand/logo.svg',
+      faviconFile: '/favicon.svg',
+      headerBackgroundImage: '/brand/hero.svg',
+      elementCssStyle: { ...DEMO_STYLE, 'perk-primary': p.primary },
+    }),
+    db.insert(pages).values(TERMS_PAGES.map((page) => ({ ...page, programId: id, status: 'published' as const, publishedAt: new Date() }))),
+    db.insert(emailSettings).values([
+      { programId: id, description: 'All e-mails: news, new challenges and rewards', position: 0 },
+      { programId: id, description: 'Only important account e-mails', position: 1 },
+      { programId: id, description: 'No e-mails', position: 2 },
+    ]),
+    db.insert(navigationMenus).values([
+      { programId: id, name: 'How it works', navigationUrl: '/rules', showInTab: false, showOnLogout: true, position: 0 },
+      { programId: id, name: 'My Offers', navigationUrl: '/my-offers', showInTab: false, showOnLogout: false, position: 1 },
+      { programId: id, name: 'Help', navigationUrl: 'https://tessera.dev/help', showInTab: true, showOnLogout: true, position: 2 },
+    ]),
+    db.insert(carouselSlides).values([
+      { programId: id, title: 'Earn while you explore', description: 'Watch, read and share to collect points.', link: '/signin', buttonText: 'Get Started', image: '/brand/slide-1.svg', position: 0 },
+      { programId: id, title: 'Rewards worth the effort', description: 'Trade points for gift cards, merch and experiences.', link: '/signin', buttonText: 'See rewards', image: '/brand/slide-2.svg', position: 1 },
+    ]),
+    db.insert(challenges).values({
+      programId: id,
+      identifier: 'sign-up',
+      name: 'Join the program',
+      caption: 'Sign up',
+      description: 'Create your account to start earning.',
+      challengeType: 'signup',
+      parameters: {},
+      status: 'active',
+      points: 100,
+      tagList: ['onboarding'],
+    }),
+  ])
+  return program!
+}
+
+/**
+ * Demo data (README lists it). Idempotent: when the demo program exists nothing is written.
+ */
+export async function seedDemo(db: Db, opts: SeedOptions = {}) {
+  const log = opts.log ?? (() => {})
+  const existing = await db.select({ id: programs.id }).from(programs).where(eq(programs.publicKey, 'demo')).limit(1)
+  if (existing.length) {
+    log('[seed] demo data already present')
+    return { created: false }
+  }
+  const [org] = await db.insert(organizations).values({ name: 'Tessera Demo Co.' }).returning()
+  const demo = await seedProgram(db, org!.id, {
+    name: 'Tessera Demo',
+    key: 'demo',
+    otp: true,
+    headerText: 'Earn rewards for being you',
+    headerDescription: 'Complete challenges, collect points and claim rewards from brands you love.',
+    primary: '#5b4cf0',
+  })
+  const links = await seedProgram(db, org!.id, {
+    name: 'Tessera Links',
+    key: 'links',
+    otp: false,
+    headerText: 'One click to sign in',
+    headerDescription: 'This demo program signs participants in with magic links.',
+    primary: '#0e7c66',
+  })
+  const [superAdmin, manager, reviewer] = await db
+    .insert(adminUsers)
+    .values([
+      { organizationId: org!.id, email: 'admin@tessera.dev', firstName: 'Ada', lastName: 'Admin', isSuperAdmin: true, isOrganizationAdmin: true },
+      { organizationId: org!.id, email: 'manager@tessera.dev', firstName: 'Max', lastName: 'Manager' },
+      { organizationId: org!.id, email: 'receipts@tessera.dev', firstName: 'Rita', lastName: 'Reviewer' },
+    ])
+    .returning()
+  void superAdmin
+  const managerGrants = ['dashboard:view', 'users:manage', 'challenges:manage', 'rewards:manage', 'referrals:view', 'program:update', 'receipts:view']
+  await insertChunked(db, adminProgramPermissions, [
+    ...managerGrants.map((g) => {
+      const [resource, action] = g.split(':') as [string, string]
+      return { programId: demo.id, adminUserId: manager!.id, resource, action }
+    }),
+    { programId: demo.id, adminUserId: reviewer!.id, resource: 'receipts', action: 'manage' },
+  ])
+  await seedDemoContent(db, { demo, links, participants: opts.participants ?? 300, log })
+  log('[seed] demo data created')
+  return { created: true }
+}

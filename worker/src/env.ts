@@ -1,0 +1,25 @@
+import type { adminUsers, participants, programs } from './db/schema'
+import type { ProgramScope } from './db/scope'
+import type { Deps } from './deps'
+
+export type ProgramRow = typeof programs.$inferSelect
+export type ParticipantRow = typeof participants.$inferSelect
+export type AdminRow = typeof adminUsers.$inferSelect
+
+/** Hono context variables set by middleware; routes read them with c.var. */
+export type AppEnv = {
+  Variables: {
+    deps: Deps
+    requestId: string
+    program: ProgramRow
+    scope: ProgramScope
+    participant: ParticipantRow | null
+    /** The current participant session's id (for rotation and sign-out). */
+    participantSessionId: number | null
+    /** True when the client authenticates with a bearer token (SDK, embedded widget). */
+    tokenClient: boolean
+    admin: AdminRow | null
+    adminSessionId: number | null
+    csrfToken: string
+  }
+}

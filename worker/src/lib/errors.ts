@@ -1,0 +1,26 @@
+import type { ErrorCode } from '../../../sdk/contract/errors'
+
+/**
+ * The one error type services throw. The error middleware renders it as the contract's error body;
+ * `extra` adds top-level fields a spec-shaped client reads (e.g. sign_type on sign-in failures).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found`)
+export const forbidden = (message = 'You are not allowed to access this page') =>
+  new AppError('forbidden', 403, message)
+export const unauthenticated = (message = 'Please sign in to continue') =>
+  new AppError('unauthenticated', 401, message)
+export const invalidField = (field: string, message: string) =>
+  new AppError('validation_failed', 422, `${field}: ${message}`, { [field]: message })

@@ -1,0 +1,36 @@
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../env'
+import { COOKIES, getCookie } from '../lib/cookies'
+import { unauthenticated } from '../lib/errors'
+import { findParticipantSession } from '../services/sessions'
+import { isTokenClient } from './csrf'
+
+/**
+ * Loads the signed-in participant, if any, for the resolved program. Token clients are read from
+ * the bearer token only; browsers from the session cookie. A session of another program is ignored.
+ */
+export const loadParticipant = createMiddleware<AppEnv>(async (c, next) => {
+  const tokenClient = isTokenClient(c)
+  c.set('tokenClient', tokenClient)
+  c.set('participant', null)
+  c.set('participantSessionId', null)
+  const auth = c.req.header('authorization')
+  const token = tokenClient
+    ? auth?.startsWith('Bearer ')
+      ? auth.slice(7).trim()
+      : undefined
+    : getCookie(c, COOKIES.participant)
+  if (token) {
+    const found = await findParticipantSession(c.var.deps.db, c.var.program.id, token, c.var.deps.clock.now())
+    if (found && found.participant.status !== 'blocked') {
+      c.set('participant', found.participant)
+      c.set('participantSessionId', found.sessionId)
+    }
+  }
+  await next()
+})
+
+export const requireParticipant = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.participant) throw unauthenticated()
+  await next()
+})

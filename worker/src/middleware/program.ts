@@ -1,0 +1,19 @@
+import { createMiddleware } from 'hono/factory'
+import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
+import { programScope } from '../db/scope'
+import type { AppEnv } from '../env'
+import { AppError } from '../lib/errors'
+import { resolveProgram } from '../services/programs'
+
+/** Sets c.var.program and c.var.scope, or answers 404 program_not_found. */
+export const requireProgram = createMiddleware<AppEnv>(async (c, next) => {
+  const { db, config } = c.var.deps
+  const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
+  const program = await resolveProgram(db, config, { publicKey, host: c.req.header('host') })
+  if (!program || program.status !== 'active') {
+    throw new AppError('program_not_found', 404, publicKey ? `No program with key "${publicKey}"` : 'No program here')
+  }
+  c.set('program', program)
+  c.set('scope', programScope(db, program.id))
+  await next()
+})

@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { createApp } from './app'
+import { configFromEnv } from './config'
+import { openLibsql } from './db/node'
+import { seedDemo } from './db/seed'
+import { type Deps, systemClock } from './deps'
+import { captchaOff, createTurnstileVerifier } from './platform/captcha'
+import { createDevMailbox, createHttpMailer } from './platform/mail'
+import { deliverOutbox } from './services/outbox'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const PUBLIC_DIR = resolve(ROOT, 'dist/public')
+
+export type NodeServerOptions = {
+  port?: number
+  databaseUrl?: string
+  seed?: boolean
+  env?: Record<string, string | undefined>
+  quiet?: boolean
+}
+
+/** Runs the same app under Node on a libSQL file: migrations applied, demo data seeded on request. */
+export async function startNodeServer(opts: NodeServerOptions = {}) {
+  const env = { ...process.env, ...opts.env }
+  const config = configFromEnv(env)
+  const url = opts.databaseUrl ?? env.DATABASE_URL ?? `file:${resolve(ROOT, '.data/tessera.db')}`
+  if (url.startsWith('file:')) mkdirSync(dirname(url.slice(5)), { recursive: true })
+  const { client, db } = await openLibsql(url, { authToken: env.DATABASE_AUTH_TOKEN })
+  const log = opts.quiet ? () => {} : (line: string) => console.log(line)
+  if (opts.seed) await seedDemo(db, { log })
+
+  const staticFiles = serveStatic({ root: PUBLIC_DIR })
+  const deps: Deps = {
+    db,
+    config,
+    clock: systemClock,
+    mail: env.MAIL_API_KEY ? createHttpMailer({ apiKey: env.MAIL_API_KEY, baseUrl: env.MAIL_API_URL }) : createDevMailbox(db, log),
+    captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
+    assets: {
+      async fetch(request) {
+        const path = new URL(request.url).pathname
+        const file = resolve(PUBLIC_DIR, `.${path}`)
+        if (!file.startsWith(PUBLIC_DIR) || !existsSync(file)) return new Response('not found', { status: 404 })
+        const { readFile } = await import('node:fs/promises')
+        return new Response(await readFile(file), { headers: { 'content-type': 'text/html; charset=utf-8' } })
+      },
+    },
+    log,
+  }
+  const app = createApp(deps)
+  // Static files first (like wrangler's assets), then the app. HTML entry points go through the app.
+  const server = new Hono()
+  server.use('/assets/*', staticFiles)
+  server.use('/admin/v2/assets/*', staticFiles)
+  server.get('/favicon.svg', staticFiles)
+  server.route('/', app as never)
+
+  const retry = setInterval(() => void deliverOutbox(deps).catch(() => {}), 60_000)
+  retry.unref()
+  const port = opts.port ?? Number(env.PORT ?? 8787)
+  const httpServer = serve({ fetch: server.fetch, port, hostname: env.HOST ?? '127.0.0.1' })
+  await new Promise<void>((r) => httpServer.once('listening', () => r()))
+  const address = httpServer.address()
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  return {
+    url: `http://localhost:${actualPort}`,
+    port: actualPort,
+    deps,
+    async close() {
+      clearInterval(retry)
+      await new Promise<void>((r) => httpServer.close(() => r()))
+      client.close()
+    },
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const seed = process.argv.includes('--seed')
+  startNodeServer({ seed }).then((s) => {
+    console.log(`Tessera (Node + libSQL) on ${s.url}  participant site: ${s.url}/  console: ${s.url}/admin/v2  mailbox: ${s.url}/_dev/mailbox`)
+  })
+}

@@ -1,0 +1,36 @@
+import { Hono } from 'hono'
+import { signinVerifyRequestSchema } from '../../../../sdk/contract/auth'
+import type { AppEnv } from '../../env'
+import { COOKIES, clearCookie, setSecureCookie } from '../../lib/cookies'
+import { requestOrigin } from '../../lib/origin'
+import { parseBody } from '../../lib/parse'
+import { verifySignin } from '../../services/participant-signin'
+import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession, deleteParticipantSession } from '../../services/sessions'
+
+/** Participant sign-in (participant-site.md sections 4, 7). Mounted at /public/signin. */
+export const signinRoutes = new Hono<AppEnv>()
+  .post('/verify', async (c) => {
+    const body = await parseBody(c, signinVerifyRequestSchema)
+    const { program, scope, deps } = c.var
+    const result = await verifySignin(
+      { scope, program, deps, origin: requestOrigin(c), captcha: deps.captcha, remoteIp: c.req.header('cf-connecting-ip') },
+      body,
+    )
+    if (result.kind === 'sent') return c.json(result.response)
+    const token = await createParticipantSession(deps.db, {
+      programId: program.id,
+      participantId: result.participant.id,
+      kind: c.var.tokenClient ? 'token' : 'cookie',
+      now: deps.clock.now(),
+      replaceSessionId: c.var.participantSessionId,
+    })
+    if (c.var.tokenClient) return c.json({ ...result.response, session_token: token })
+    setSecureCookie(c, COOKIES.participant, token, PARTICIPANT_SESSION_TTL_MS / 1000)
+    return c.json(result.response)
+  })
+  .post('/sign_out_user', async (c) => {
+    const { deps, program, participantSessionId } = c.var
+    if (participantSessionId) await deleteParticipantSession(deps.db, program.id, participantSessionId)
+    if (!c.var.tokenClient) clearCookie(c, COOKIES.participant)
+    return c.json({ ok: true, message: 'Signed out' })
+  })

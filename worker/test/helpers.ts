@@ -1,0 +1,98 @@
+import { createApp } from '../src/app'
+import { configFromEnv } from '../src/config'
+import type { Db } from '../src/db/client'
+import { openLibsql } from '../src/db/node'
+import { seedDemo } from '../src/db/seed'
+import type { Deps } from '../src/deps'
+import { captchaOff } from '../src/platform/captcha'
+import { createDevMailbox } from '../src/platform/mail'
+
+/** A clock tests move by hand: expiry and waits without sleeping. */
+export function fakeClock(start = Date.UTC(2026, 10, 23, 12, 0, 0)) {
+  let now = start
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms
+    },
+  }
+}
+
+/** The real app on a fresh in-memory libSQL database with the migrations and base demo data. */
+export async function makeTestApp(overrides: Partial<Deps> = {}) {
+  const { db, client } = await openLibsql(':memory:')
+  await seedDemo(db, { participants: 0 })
+  const clock = fakeClock()
+  const deps: Deps = {
+    db,
+    config: configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-!!' }),
+    clock,
+    mail: createDevMailbox(db, () => {}),
+    captcha: captchaOff,
+    ...overrides,
+  }
+  const app = createApp(deps)
+  return { app, db, deps, clock, client, browser: (host = 'localhost') => new TestBrowser(app, host) }
+}
+
+type AppLike = { request(input: string, init?: RequestInit): Response | Promise<Response> }
+
+/**
+ * Calls the app like a browser: keeps cookies, reads the CSRF token from /public/csrf and sends it
+ * with JSON posts (unless told not to).
+ */
+export class TestBrowser {
+  cookies = new Map<string, string>()
+  csrf: string | null = null
+  constructor(
+    readonly app: AppLike,
+    readonly host = 'localhost',
+  ) {}
+
+  async request(path: string, init: RequestInit & { json?: unknown; form?: Record<string, string>; csrf?: boolean } = {}) {
+    const headers = new Headers(init.headers)
+    const method = init.method ?? (init.json || init.form ? 'POST' : 'GET')
+    if (method !== 'GET' && init.csrf !== false && !headers.has('x-csrf-token') && !headers.has('authorization')) {
+      if (!this.csrf) await this.fetchCsrf()
+      headers.set('x-csrf-token', this.csrf!)
+    }
+    if (!headers.has('host')) headers.set('host', this.host)
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+    let body = init.body
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json')
+      body = JSON.stringify(init.json)
+    } else if (init.form) {
+      headers.set('content-type', 'application/x-www-form-urlencoded')
+      body = new URLSearchParams(init.form).toString()
+    }
+    const res = await this.app.request(`http://${this.host}${path}`, { ...init, method, headers, body })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...rest] = pair!.split('=')
+      const value = rest.join('=')
+      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name!.trim())
+      else this.cookies.set(name!.trim(), value)
+    }
+    return res
+  }
+
+  async fetchCsrf() {
+    const res = await this.request('/public/csrf')
+    this.csrf = ((await res.json()) as { csrf_token: string }).csrf_token
+    return this.csrf
+  }
+
+  async json<T = Record<string, unknown>>(path: string, init: Parameters<TestBrowser['request']>[1] = {}) {
+    const res = await this.request(path, init)
+    return { status: res.status, body: (await res.json()) as T, res }
+  }
+}
+
+export async function lastMail(db: Db, to: string) {
+  const { devMailbox } = await import('../src/db/schema')
+  const { desc, eq } = await import('drizzle-orm')
+  const rows = await db.select().from(devMailbox).where(eq(devMailbox.to, to)).orderBy(desc(devMailbox.id)).limit(1)
+  const row = rows[0]
+  return row ? { ...row, code: row.text.match(/\b(\d{6})\b/)?.[1] ?? null, link: row.text.match(/https?:\/\/\S+/)?.[0] ?? null } : null
+}
