@@ -15,7 +15,7 @@ import { requireProgram } from './middleware/program'
 import { adminAuthRoutes } from './routes/admin/auth'
 import { adminConsoleRoutes } from './routes/admin/console'
 import { adminPages } from './routes/admin/pages'
-import { devMailboxRoutes } from './routes/dev/mailbox'
+import { devMailboxRoutes, devSeedRoutes } from './routes/dev/mailbox'
 import { sitePages } from './routes/pages'
 import { programRoutes } from './routes/public/program'
 import { signinRoutes } from './routes/public/signin'
@@ -73,6 +73,7 @@ export function createApp(deps: Deps) {
 
   if (deps.config.environment !== 'production') {
     app.route('/_dev', devMailboxRoutes)
+    app.route('/_dev', devSeedRoutes)
   }
 
   // Console: cookie-authenticated, program chosen by path.

@@ -55,9 +55,14 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const app = createApp(deps)
   // Static files first (like wrangler's assets), then the app. HTML entry points go through the app.
   const server = new Hono()
-  server.use('/assets/*', staticFiles)
-  server.use('/admin/v2/assets/*', staticFiles)
-  server.get('/favicon.svg', staticFiles)
+  server.use('*', async (c, next) => {
+    // Like wrangler's assets: existing non-HTML files are served directly.
+    const path = decodeURIComponent(c.req.path)
+    if (path.endsWith('/') || path.endsWith('.html') || !path.includes('.')) return next()
+    const file = resolve(PUBLIC_DIR, `.${path}`)
+    if (!file.startsWith(`${PUBLIC_DIR}/`) || !existsSync(file)) return next()
+    return staticFiles(c, next)
+  })
   server.route('/', app as never)
 
   const retry = setInterval(() => void deliverOutbox(deps).catch(() => {}), 60_000)

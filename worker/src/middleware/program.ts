@@ -9,7 +9,7 @@ import { resolveProgram } from '../services/programs'
 export const requireProgram = createMiddleware<AppEnv>(async (c, next) => {
   const { db, config } = c.var.deps
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
-  const program = await resolveProgram(db, config, { publicKey, host: c.req.header('host') })
+  const program = await resolveProgram(db, config, { publicKey, host: c.req.header('host') ?? new URL(c.req.url).host })
   if (!program || program.status !== 'active') {
     throw new AppError('program_not_found', 404, publicKey ? `No program with key "${publicKey}"` : 'No program here')
   }

@@ -87,7 +87,7 @@ export async function createProgram(db: Db, admin: AdminRow, name: string): Prom
       .returning()
     const program = inserted[0]
     if (program) {
-      await db.insert(programTemplateDetails).values({ programId: program.id, elementCssStyle: {} })
+      await db.insert(programTemplateDetails).values({ programId: program.id, elementCssStyle: {} }) // tenant-guard: allow (the new program's own row)
       return program
     }
   }

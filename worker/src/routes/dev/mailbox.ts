@@ -52,3 +52,15 @@ export const devMailboxRoutes = new Hono<AppEnv>()
       }),
     )
   })
+
+/**
+ * Seeds the demo data (idempotent). Used by `npm start` on wrangler dev, where the seed must run
+ * inside workerd against local D1. The custom header keeps cross-site forms from triggering it.
+ */
+export const devSeedRoutes = new Hono<AppEnv>().post('/seed', async (c) => {
+  if (c.req.header('x-tessera-dev') !== 'seed') return c.json({ ok: false, message: 'send x-tessera-dev: seed' }, 400)
+  const { seedDemo } = await import('../../db/seed')
+  const lines: string[] = []
+  const result = await seedDemo(c.var.deps.db, { log: (l) => lines.push(l) })
+  return c.json({ ok: true, ...result, log: lines })
+})
