@@ -1,0 +1,114 @@
+import { type ChildProcess, execSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { startNodeServer } from '../worker/src/node'
+
+export const ROOT = resolve(__dirname, '..')
+
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  return path
+}
+
+/** Headless Chromium kept offline: no background networking, no component updates. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  })
+}
+
+export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  const page = await context.newPage()
+  return { context, page }
+}
+
+/** The Node entry on a fresh libSQL file with demo data, on a free port. */
+export async function startNode() {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'))
+  const server = await startNodeServer({ port: 0, databaseUrl: `file:${join(dir, 'e2e.db')}`, seed: true, quiet: true, env: { ENVIRONMENT: 'development' } })
+  return {
+    url: server.url,
+    async close() {
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => res(port))
+    })
+  })
+}
+
+/** `wrangler dev` with local D1/R2/Queues in a throwaway state folder: the npm start path. */
+export async function startWrangler() {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-wrangler-'))
+  const port = await freePort()
+  const env = {
+    ...process.env,
+    CI: 'true',
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
+    WRANGLER_LOG_PATH: join(dir, 'logs'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+  }
+  execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env, stdio: 'pipe' })
+  const child: ChildProcess = spawn('npx', ['wrangler', 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
+    cwd: ROOT,
+    env,
+    stdio: 'pipe',
+    detached: true,
+  })
+  let output = ''
+  child.stdout?.on('data', (d) => {
+    output += d
+  })
+  child.stderr?.on('data', (d) => {
+    output += d
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/_dev/seed`, { method: 'POST', headers: { 'x-tessera-dev': 'seed' } })
+      if (res.ok) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  return {
+    url: `http://localhost:${port}`,
+    output: () => output,
+    async close() {
+      try {
+        process.kill(-child.pid!, 'SIGTERM')
+      } catch {}
+      await new Promise((r) => setTimeout(r, 300))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Reads the newest message to `email` from the dev mailbox, waiting for it to arrive. */
+export async function readMail(baseUrl: string, email: string, after = 0): Promise<{ id: number; code: string | null; link: string | null }> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const res = await fetch(`${baseUrl}/_dev/mailbox.json?to=${encodeURIComponent(email)}`)
+    const { messages } = (await res.json()) as { messages: { id: number; code: string | null; link: string | null }[] }
+    const m = messages[0]
+    if (m && m.id > after) return m
+    if (Date.now() > deadline) throw new Error(`no mail for ${email}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}

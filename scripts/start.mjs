@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// npm start: the whole product on http://localhost:8787 with demo data.
+//   default: wrangler dev (local D1, R2, Queues in workerd)   --node: Node + libSQL file
+// Works as the first command on a fresh clone: installs dependencies when missing.
+import { spawn } from 'node:child_process'
+import { ensureDependencies, offlineEnv, ROOT, run } from './env.mjs'
+
+ensureDependencies()
+const useNode = process.argv.includes('--node')
+const port = Number(process.env.PORT ?? 8787)
+const env = offlineEnv({ CI: 'true' })
+
+if (!process.argv.includes('--no-build')) {
+  console.log('[tessera] building the participant site and the console…')
+  run('node scripts/build.mjs', env)
+}
+
+const url = `http://localhost:${port}`
+let child
+if (useNode) {
+  child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/node.ts', '--seed'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...env, PORT: String(port) },
+  })
+} else {
+  console.log('[tessera] applying migrations to the local D1 database…')
+  run('npx wrangler d1 migrations apply DB --local', env)
+  child = spawn('npx', ['wrangler', 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  })
+  // Seed inside workerd once the server answers (idempotent).
+  const started = Date.now()
+  const seed = async () => {
+    try {
+      const res = await fetch(`${url}/_dev/seed`, { method: 'POST', headers: { 'x-tessera-dev': 'seed' } })
+      if (!res.ok) throw new Error(`seed answered ${res.status}`)
+      const body = await res.json()
+      console.log(`[tessera] demo data ${body.created ? 'created' : 'already present'}`)
+      banner()
+    } catch (err) {
+      if (Date.now() - started > 120_000) {
+        console.error(`[tessera] could not seed: ${err.message}`)
+        return
+      }
+      setTimeout(seed, 500)
+    }
+  }
+  setTimeout(seed, 1000)
+}
+
+function banner() {
+  console.log(`
+  Tessera is running
+    participant site   ${url}/            (demo program, sign in with an e-mailed code)
+    magic-link program ${url}/?program=links
+    admin console      ${url}/admin/v2      (admin@tessera.dev)
+    dev mailbox        ${url}/_dev/mailbox  (sign-in codes and links)
+`)
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
+child.on('exit', (code) => process.exit(code ?? 0))

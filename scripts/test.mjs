@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// npm test: typecheck, lint, build, then every test project (libSQL, workerd/D1, Chromium e2e).
+// Works as the first command on a fresh clone: installs dependencies and (as root) Chromium.
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { ensureDependencies, offlineEnv, run } from './env.mjs'
+
+ensureDependencies()
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  for (const c of candidates) if (c && existsSync(c)) return c
+  try {
+    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh' }).toString().trim() || null
+  } catch {
+    return null
+  }
+}
+
+let chromium = findChromium()
+if (!chromium && process.getuid?.() === 0) {
+  console.log('[tessera] Chromium not found; installing Debian\'s chromium with apt (running as root)…')
+  try {
+    execSync('apt-get install -y --no-install-recommends chromium || (apt-get update && apt-get install -y --no-install-recommends chromium)', {
+      stdio: 'inherit',
+      shell: '/bin/sh',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
+  } catch {}
+  chromium = findChromium()
+}
+if (!chromium) {
+  console.error(`[tessera] The browser tests need Chromium and none was found.
+  Install it with:   sudo apt-get install -y chromium
+  or point to one:   CHROMIUM_PATH=/path/to/chromium npm test`)
+  process.exit(1)
+}
+
+const env = offlineEnv({ CHROMIUM_PATH: chromium, CI: process.env.CI ?? 'true' })
+const step = (name, cmd) => {
+  const t = Date.now()
+  console.log(`\n[tessera] ${name}`)
+  run(cmd, env)
+  console.log(`[tessera] ${name}: ok (${((Date.now() - t) / 1000).toFixed(1)} s)`)
+}
+try {
+  step('typecheck', 'npx tsc -b')
+  step('lint', 'npx biome lint .')
+  step('build front ends', 'node scripts/build.mjs')
+  step('tests: libSQL, workerd + D1, Chromium', 'npx vitest run')
+} catch {
+  process.exit(1)
+}
