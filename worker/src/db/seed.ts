@@ -20,8 +20,9 @@ export type SeedOptions = { log?: (line: string) => void; participants?: number 
 /** D1 allows at most 100 bound parameters per statement: multi-row inserts are chunked to fit. */
 export async function insertChunked<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
   if (!rows.length) return
-  const columns = Math.max(...rows.map((r) => Object.keys(r as object).length))
-  const perStatement = Math.max(1, Math.floor(100 / columns))
+  // Count what drizzle really binds for one row: omitted columns with literal defaults bind too.
+  const perRow = Math.max(...rows.slice(0, 50).map((r) => db.insert(table).values(r as never).toSQL().params.length))
+  const perStatement = Math.max(1, Math.floor(100 / perRow))
   const statements = []
   for (let i = 0; i < rows.length; i += perStatement) statements.push(db.insert(table).values(rows.slice(i, i + perStatement) as never))
   for (let i = 0; i < statements.length; i += 50) {
