@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { filterPrograms, initials, visibleNavItems } from './navigation'
+
+const ids = (permissions: string[]) => visibleNavItems(permissions).map((item) => item.id)
+
+describe('visibleNavItems', () => {
+  it('shows every tab to a user with every view permission, in the spec order', () => {
+    const all = [
+      'dashboard:view',
+      'users:view',
+      'challenges:view',
+      'rewards:view',
+      'receipts:view',
+      'referrals:view',
+    ]
+    expect(ids(all)).toEqual(['dashboard', 'users', 'challenges', 'rewards', 'receipts', 'referrals'])
+  })
+
+  it('shows only Receipts to a receipts reviewer', () => {
+    expect(ids(['receipts:view', 'receipts:update', 'receipts:manage'])).toEqual(['receipts'])
+  })
+
+  it('needs the view action itself: other actions on a resource do not show its tab', () => {
+    expect(ids(['users:manage', 'rewards:create', 'program:update'])).toEqual([])
+  })
+
+  it('shows the manager of the demo seed everything but nothing unknown', () => {
+    const manager = [
+      'dashboard:view',
+      'users:view',
+      'users:manage',
+      'challenges:view',
+      'rewards:view',
+      'referrals:view',
+      'program:update',
+      'receipts:view',
+    ]
+    expect(ids(manager)).toEqual(['dashboard', 'users', 'challenges', 'rewards', 'receipts', 'referrals'])
+  })
+
+  it('denies unknown and malformed permissions', () => {
+    expect(ids([])).toEqual([])
+    expect(ids(['dashboard', 'dashboard:View', 'view:dashboard', '*'])).toEqual([])
+  })
+
+  it('keeps each tab tied to its own permission', () => {
+    expect(visibleNavItems(['challenges:view']).map((i) => [i.id, i.permission, i.label])).toEqual([
+      ['challenges', 'challenges:view', 'nav.challenges'],
+    ])
+  })
+})
+
+describe('filterPrograms', () => {
+  const programs = [
+    { id: 1, name: 'Tessera Demo', subdomain_url: 'demo' },
+    { id: 2, name: 'Café Rewards', subdomain_url: 'cafe' },
+    { id: 3, name: 'Links', subdomain_url: 'links' },
+  ]
+  it('returns every program for an empty query', () => {
+    expect(filterPrograms(programs, '  ')).toHaveLength(3)
+  })
+  it('matches names and subdomains ignoring case and accents', () => {
+    expect(filterPrograms(programs, 'cafe').map((p) => p.id)).toEqual([2])
+    expect(filterPrograms(programs, 'DEMO').map((p) => p.id)).toEqual([1])
+    expect(filterPrograms(programs, 'lin').map((p) => p.id)).toEqual([3])
+    expect(filterPrograms(programs, 'nothing')).toEqual([])
+  })
+})
+
+describe('initials', () => {
+  it('takes the first letters of two words, or two letters of one', () => {
+    expect(initials('Tessera Demo')).toBe('TD')
+    expect(initials('rita')).toBe('RI')
+    expect(initials('  ')).toBe('?')
+  })
+})
