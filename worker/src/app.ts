@@ -17,6 +17,9 @@ import { adminConsoleRoutes } from './routes/admin/console'
 import { adminPages } from './routes/admin/pages'
 import { devMailboxRoutes, devSeedRoutes } from './routes/dev/mailbox'
 import { sitePages } from './routes/pages'
+import { accountRoutes } from './routes/public/account'
+import { challengeRoutes } from './routes/public/challenges'
+import { homeChallengeRoutes } from './routes/public/home'
 import { programRoutes } from './routes/public/program'
 import { signinRoutes } from './routes/public/signin'
 
@@ -87,6 +90,9 @@ export function createApp(deps: Deps) {
   app.use('/public/*', requireProgram, loadParticipant, csrfProtection)
   app.route('/public/signin', signinRoutes)
   app.route('/public', programRoutes)
+  app.route('/public', accountRoutes)
+  app.route('/public/challenges', challengeRoutes)
+  app.route('/public/home', homeChallengeRoutes)
 
   const siteChain = every(requireProgram, loadParticipant, csrfProtection)
   app.use('*', (c, next) => (OWN_PREFIXES.test(c.req.path) ? next() : siteChain(c, next)))

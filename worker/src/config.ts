@@ -10,6 +10,7 @@ export type EnvVars = {
   MAIL_API_URL?: string
   TURNSTILE_SECRET?: string
   DEV_PROGRAM_KEY?: string
+  CACHE_TTL_MS?: string
 }
 
 const DEV_SECRET = 'tessera-development-secret-do-not-use-in-production'
@@ -25,5 +26,6 @@ export function configFromEnv(env: EnvVars): Config {
     baseDomain: env.BASE_DOMAIN || 'tessera.localhost',
     mailFrom: env.MAIL_FROM || 'Tessera <no-reply@tessera.dev>',
     devProgramKey: env.DEV_PROGRAM_KEY || 'demo',
+    cacheTtlMs: environment === 'test' ? 0 : Number(env.CACHE_TTL_MS ?? 5000),
   }
 }

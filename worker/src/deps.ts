@@ -13,6 +13,8 @@ export type Config = {
   mailFrom: string
   /** Public key of the program served on localhost in development. */
   devProgramKey: string
+  /** How long programs and public challenge content are cached in memory (0 = off, as in tests). */
+  cacheTtlMs: number
 }
 
 export type Clock = { now(): number }
@@ -32,6 +34,8 @@ export type Deps = {
   /** Hands outbox ids to the queue; absent under Node, where delivery runs in-process. */
   enqueue?: (outboxIds: number[]) => Promise<void>
   log?: (line: string) => void
+  /** Outbound HTTP (webhooks); defaults to the global fetch. */
+  fetch?: typeof fetch
 }
 
 export const systemClock: Clock = { now: () => Date.now() }

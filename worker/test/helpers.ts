@@ -8,7 +8,7 @@ import { captchaOff } from '../src/platform/captcha'
 import { createDevMailbox } from '../src/platform/mail'
 
 /** A clock tests move by hand: expiry and waits without sleeping. */
-export function fakeClock(start = Date.UTC(2026, 10, 23, 12, 0, 0)) {
+export function fakeClock(start = Date.now()) {
   let now = start
   return {
     now: () => now,
@@ -95,4 +95,28 @@ export async function lastMail(db: Db, to: string) {
   const rows = await db.select().from(devMailbox).where(eq(devMailbox.to, to)).orderBy(desc(devMailbox.id)).limit(1)
   const row = rows[0]
   return row ? { ...row, code: row.text.match(/\b(\d{6})\b/)?.[1] ?? null, link: row.text.match(/https?:\/\/\S+/)?.[0] ?? null } : null
+}
+
+/**
+ * A participant created directly (no e-mail round trip) with a cookie session, for tests that need
+ * many signed-in participants. `points` are credited through the ledger like any earn.
+ */
+export async function quickParticipant(t: Awaited<ReturnType<typeof makeTestApp>>, email: string, opts: { points?: number; programKey?: string } = {}) {
+  const { eq } = await import('drizzle-orm')
+  const { participants, programs } = await import('../src/db/schema')
+  const { programScope } = await import('../src/db/scope')
+  const { ledgerInsert } = await import('../src/services/ledger')
+  const { createParticipantSession } = await import('../src/services/sessions')
+  const [program] = await t.db.select().from(programs).where(eq(programs.publicKey, opts.programKey ?? 'demo'))
+  const scope = programScope(t.db, program!.id)
+  const [participant] = await scope
+    .insert(participants, { email, firstName: email.split('@')[0]!, lastName: 'Test', referralCode: `R${Math.random().toString(36).slice(2, 10).toUpperCase()}`, emailVerifiedAt: new Date() })
+    .returning()
+  if (opts.points) {
+    await ledgerInsert(scope, { participantId: participant!.id, delta: opts.points, kind: 'earn', source: 'admin', title: 'Test credit', idempotencyKey: `test:${participant!.id}` })
+  }
+  const token = await createParticipantSession(t.db, { programId: program!.id, participantId: participant!.id, kind: 'cookie', now: t.clock.now() })
+  const b = t.browser()
+  b.cookies.set('tessera_session', token)
+  return { browser: b, participant: participant!, program: program!, scope }
 }

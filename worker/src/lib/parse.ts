@@ -23,11 +23,27 @@ export async function readBody(c: Context<AppEnv>): Promise<Record<string, unkno
     const out: Record<string, unknown> = {}
     for (const [key, value] of Object.entries(form)) {
       const name = key.endsWith('[]') ? key.slice(0, -2) : key
-      out[name] = key.endsWith('[]') && !Array.isArray(value) ? [value] : value
+      setPath(out, name, key.endsWith('[]') && !Array.isArray(value) ? [value] : value)
     }
     return out
   }
   return {}
+}
+
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/** `questions[12][value]` -> out.questions['12'].value (form fields of participant-site.md section 7). */
+function setPath(out: Record<string, unknown>, name: string, value: unknown) {
+  const parts = name.match(/^([^[\]]+)((?:\[[^[\]]*\])*)$/)
+  const segments = parts ? [parts[1]!, ...[...parts[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [name]
+  if (segments.some((s) => UNSAFE_KEYS.has(s)) || segments.length > 5) return
+  let node = out
+  for (const segment of segments.slice(0, -1)) {
+    const next = node[segment]
+    if (!next || typeof next !== 'object' || Array.isArray(next)) node[segment] = {}
+    node = node[segment] as Record<string, unknown>
+  }
+  node[segments[segments.length - 1]!] = value
 }
 
 /** Parses the body with a contract schema; failures become one 422 naming each field. */

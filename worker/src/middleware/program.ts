@@ -1,7 +1,8 @@
 import { createMiddleware } from 'hono/factory'
 import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import { programScope } from '../db/scope'
-import type { AppEnv } from '../env'
+import type { AppEnv, ProgramRow } from '../env'
+import { appCache } from '../lib/cache'
 import { AppError } from '../lib/errors'
 import { resolveProgram } from '../services/programs'
 
@@ -9,7 +10,10 @@ import { resolveProgram } from '../services/programs'
 export const requireProgram = createMiddleware<AppEnv>(async (c, next) => {
   const { db, config } = c.var.deps
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
-  const program = await resolveProgram(db, config, { publicKey, host: c.req.header('host') ?? new URL(c.req.url).host })
+  const host = c.req.header('host') ?? new URL(c.req.url).host
+  const program = await appCache<ProgramRow | undefined>(c.var.deps, 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, () =>
+    resolveProgram(db, config, { publicKey, host }),
+  )
   if (!program || program.status !== 'active') {
     throw new AppError('program_not_found', 404, publicKey ? `No program with key "${publicKey}"` : 'No program here')
   }

@@ -3,20 +3,28 @@ import type { Db } from '../db/client'
 import { outbox } from '../db/schema'
 import type { Deps } from '../deps'
 import type { MailMessage } from '../platform/mail'
+import { deliverWebhooks } from './webhooks'
 
 export const MAX_DELIVERY_ATTEMPTS = 8
 
-export type OutboxMessage = { topic: 'email'; payload: MailMessage }
+export type OutboxMessage =
+  | { topic: 'email'; payload: MailMessage }
+  | { topic: 'webhook'; payload: { event: string; data: Record<string, unknown> } }
 
 /** The insert to put in the same batch as the business write it belongs to. */
 export function outboxInsert(db: Db, programId: number | null, message: OutboxMessage) {
-  return db.insert(outbox).values({ programId, topic: message.topic, payload: message.payload }).returning({ id: outbox.id })
+  return db
+    .insert(outbox)
+    .values({ programId, topic: message.topic, payload: message.payload as Record<string, unknown> })
+    .returning({ id: outbox.id })
 }
 
 async function deliver(deps: Deps, row: typeof outbox.$inferSelect): Promise<void> {
   switch (row.topic) {
     case 'email':
       return deps.mail.send(row.payload as unknown as MailMessage)
+    case 'webhook':
+      return deliverWebhooks(deps, row)
     default:
       throw new Error(`no deliverer for topic ${row.topic}`)
   }
@@ -80,4 +88,15 @@ export async function dispatchOutbox(deps: Deps, ids: number[]): Promise<void> {
     }
   }
   await deliverOutbox(deps, ids)
+}
+
+/** Like dispatchOutbox, without making the request wait (webhooks); the retry sweep covers failures. */
+export function dispatchOutboxLater(deps: Deps, ids: number[]): void {
+  if (!ids.length) return
+  dispatchOutbox(deps, ids).catch((err) => deps.log?.(`[outbox] deferred delivery failed: ${(err as Error).message}`))
+}
+
+/** The outbox ids a batch's `outboxInsert(...).returning()` statements produced. */
+export function outboxIdsFrom(results: unknown[], indexes: number[]): number[] {
+  return indexes.flatMap((i) => ((results[i] as { id: number }[] | undefined) ?? []).map((r) => r.id))
 }

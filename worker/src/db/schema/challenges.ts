@@ -4,40 +4,9 @@ import { bool, createdAt, id, json, timestamp, updatedAt } from './columns'
 import { participants } from './participants'
 import { programs } from './programs'
 
-export const challengeTypes = [
-  'signup',
-  'video',
-  'article',
-  'referral',
-  'membership',
-  'share',
-  'collect',
-  'link',
-  'call_action',
-  'engage',
-  'unified_social',
-  'donation',
-] as const
-export type ChallengeType = (typeof challengeTypes)[number]
+import { type AnswerType, answerTypes, type ChallengeType, challengeTypes } from '../../../../sdk/contract/challenges'
 
-export const answerTypes = [
-  'text',
-  'text_area',
-  'dropdown',
-  'date',
-  'date_time',
-  'radio_button',
-  'boolean',
-  'wysiwyg',
-  'image_radio_button',
-  'check_box',
-  'image_check_box',
-  'phone',
-  'number',
-  'decimal',
-  'time',
-] as const
-export type AnswerType = (typeof answerTypes)[number]
+export { type AnswerType, answerTypes, type ChallengeType, challengeTypes }
 
 /**
  * Type-specific settings. collect: { collect_type: survey|quiz|profile, pass_score? }; video:

@@ -1,0 +1,139 @@
+import { z } from 'zod'
+
+export const challengeTypes = ['signup', 'video', 'article', 'referral', 'membership', 'share', 'collect', 'link', 'call_action', 'engage', 'unified_social', 'donation'] as const
+export type ChallengeType = (typeof challengeTypes)[number]
+
+export const answerTypes = ['text', 'text_area', 'dropdown', 'date', 'date_time', 'radio_button', 'boolean', 'wysiwyg', 'image_radio_button', 'check_box', 'image_check_box', 'phone', 'number', 'decimal', 'time'] as const
+export type AnswerType = (typeof answerTypes)[number]
+
+export const questionOptionSchema = z.object({
+  id: z.number(),
+  details: z.string(),
+  image: z.object({ public_url: z.string().nullable(), alt_text: z.string().nullable() }),
+})
+export const questionSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  additional_details: z.string().nullable(),
+  answer_type: z.enum(answerTypes),
+  is_required: z.boolean(),
+  options: z.array(questionOptionSchema),
+})
+export type Question = z.infer<typeof questionSchema>
+
+export const participantAnswerSchema = z.object({
+  question_id: z.number(),
+  question_option_id: z.number().nullable(),
+  answer: z.string(),
+})
+
+export const socialPostSchema: z.ZodType<SocialPost> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    post_type: z.enum(['gallery', 'image', 'video']),
+    media_path: z.string(),
+    message: z.string().nullable(),
+    username: z.string().nullable(),
+    url: z.string().nullable(),
+    duration: z.number().nullable(),
+    published_at: z.string().nullable(),
+    viewed: z.boolean(),
+    social_network_page: z.object({ url: z.string().nullable(), platform: z.string().nullable() }),
+    social_network_child_posts: z.array(socialPostSchema),
+  }),
+)
+export type SocialPost = {
+  id: number
+  post_type: 'gallery' | 'image' | 'video'
+  media_path: string
+  message: string | null
+  username: string | null
+  url: string | null
+  duration: number | null
+  published_at: string | null
+  viewed: boolean
+  social_network_page: { url: string | null; platform: string | null }
+  social_network_child_posts: SocialPost[]
+}
+
+/** The Challenge entity of participant-site.md section 3. */
+export const challengeSchema = z.object({
+  id: z.number(),
+  identifier: z.string(),
+  name: z.string(),
+  caption: z.string(),
+  description: z.string(),
+  content: z.string(),
+  challenge_type: z.enum(challengeTypes),
+  parameters: z.record(z.string(), z.unknown()),
+  status: z.enum(['draft', 'active', 'ended', 'scheduled']),
+  points: z.number(),
+  reward_type: z.enum(['points', 'prize']),
+  cta_button_text: z.string().nullable(),
+  link_url: z.string().nullable(),
+  bypass_modal: z.boolean(),
+  api_completion_only: z.boolean(),
+  start: z.string().nullable(),
+  finish: z.string().nullable(),
+  image: z.string().nullable(),
+  icon: z.string().nullable(),
+  success_message: z.string().nullable(),
+  /** Video: the percentage to watch before the challenge completes. */
+  duration: z.number().nullable(),
+  tag_list: z.array(z.string()),
+  completed_by_current_participant_on: z.string().nullable(),
+  is_repeatable_and_completed: z.boolean(),
+  current_participant_name: z.string().nullable(),
+  questions: z.array(questionSchema),
+  participant_answers: z.array(participantAnswerSchema),
+  referral_url: z.string().nullable(),
+  social_network_posts: z.array(socialPostSchema),
+  donation_challenge: z
+    .object({
+      entity_label: z.string(),
+      amount_options: z.array(z.object({ amount: z.number(), points: z.number() })),
+      entity_options: z.array(z.object({ id: z.string(), name: z.string() })),
+    })
+    .nullable(),
+  membership_challenge: z.object({ price: z.number() }).nullable(),
+  updated_at: z.string(),
+})
+export type Challenge = z.infer<typeof challengeSchema>
+
+const answerValue = z.union([z.string(), z.array(z.string())])
+
+/**
+ * POST /public/challenges/submit. Forms send `questions[{id}][id]`, `questions[{id}][value][]` and
+ * `questions[{id}][type]` (nested by the server); JSON clients may send the same object.
+ */
+export const submitChallengeRequestSchema = z.object({
+  challenge_id: z.union([z.coerce.number().int().positive(), z.string().min(1).max(120)]),
+  questions: z
+    .record(z.string(), z.object({ id: z.string().or(z.number()).optional(), value: answerValue.optional(), type: z.string().optional() }))
+    .optional(),
+  /** Video challenges: the percentage of the video watched (0-100). */
+  percentage: z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').optional(),
+})
+export type SubmitChallengeRequest = z.input<typeof submitChallengeRequestSchema>
+
+export const submitChallengeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  points: z.number(),
+  score: z.number().nullable(),
+  challenge: challengeSchema,
+})
+export type SubmitChallengeResponse = z.infer<typeof submitChallengeResponseSchema>
+
+export const socialSubmissionResponseSchema = z.object({
+  success: z.literal(true),
+  viewed: z.number(),
+  total: z.number(),
+  completed: z.boolean(),
+})
+
+export const routes = {
+  challenge: (id: number | string) => `/public/challenges/${encodeURIComponent(String(id))}`,
+  submit: '/public/challenges/submit',
+  socialSubmission: (id: number | string) => `/public/challenges/${encodeURIComponent(String(id))}/unified_social_submission`,
+} as const

@@ -1,0 +1,74 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { bool, createdAt, id, json, timestamp } from './columns'
+import { programs } from './programs'
+
+export const webhookEvents = [
+  'participant.created',
+  'participant.updated',
+  'challenge.completed',
+  'reward.claimed',
+  'points.changed',
+  'referral.approved',
+  'receipt.processed',
+  'payment.completed',
+] as const
+export type WebhookEvent = (typeof webhookEvents)[number]
+
+export const webhooks = sqliteTable(
+  'webhooks',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** HMAC-SHA256 key for the `Tessera-Signature` header. */
+    secret: text('secret').notNull(),
+    events: json<WebhookEvent[]>('events').notNull(),
+    active: bool('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_program_idx').on(t.programId)],
+)
+
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    outboxId: integer('outbox_id').notNull(),
+    event: text('event').notNull(),
+    status: integer('status'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_program_idx').on(t.programId, t.webhookId, t.createdAt)],
+)
+
+/**
+ * Responses to writes sent with an `Idempotency-Key` header, so a retried request answers exactly
+ * what the first one did (the business rows are guarded by their own unique keys as well).
+ */
+export const requestIdempotency = sqliteTable(
+  'request_idempotency',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    /** `p:{participantId}:{key}` */
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status'),
+    response: text('response'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at'),
+  },
+  (t) => [uniqueIndex('request_idempotency_uq').on(t.programId, t.key)],
+)
