@@ -37,7 +37,4 @@ export const updateEmailSettingsRequestSchema = z.object({
 })
 export const updateEmailSettingsResponseSchema = z.object({ success: z.literal(true), errors: z.array(z.string()), email_setting_id: z.number() })
 
-export const routes = {
-  participantActions: '/public/participant_actions',
-  updateEmailSettings: '/public/account/update_email_settings',
-} as const
+export { accountRoutes as routes } from './paths'

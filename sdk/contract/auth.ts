@@ -68,10 +68,7 @@ export type SigninVerifyResponse = z.infer<typeof signinVerifyResponseSchema>
 
 export const csrfResponseSchema = z.object({ csrf_token: z.string() })
 
-/** Header a token client (SDK, embedded widget) sends to receive `session_token` instead of a cookie. */
-export const SESSION_MODE_HEADER = 'X-Tessera-Session'
-export const PROGRAM_KEY_HEADER = 'X-Program-Key'
-export const CSRF_HEADER = 'X-CSRF-Token'
+export { CSRF_HEADER, PROGRAM_KEY_HEADER, SESSION_MODE_HEADER } from './paths'
 
 // ---- Admin console (admin-console-part-a.md section 7, Auth) ----
 
@@ -95,14 +92,4 @@ export const adminSignInRequestSchema = z.object({
 })
 export const adminSignInResponseSchema = z.object({ success: z.literal(true), message: z.string() })
 
-export const routes = {
-  signinVerify: '/public/signin/verify',
-  signOut: '/public/signin/sign_out_user',
-  csrf: '/public/csrf',
-  magicLink: '/signin/magic',
-  adminAuthStart: '/admin/v2/auth/start',
-  adminAuthVerify: '/admin/v2/auth/verify',
-  adminSignIn: '/admin/v2/auth/sign_in',
-  adminSignOut: '/admin/v2/auth/sign_out',
-  adminMe: '/admin/v2/me',
-} as const
+export { authRoutes as routes } from './paths'

@@ -132,8 +132,4 @@ export const socialSubmissionResponseSchema = z.object({
   completed: z.boolean(),
 })
 
-export const routes = {
-  challenge: (id: number | string) => `/public/challenges/${encodeURIComponent(String(id))}`,
-  submit: '/public/challenges/submit',
-  socialSubmission: (id: number | string) => `/public/challenges/${encodeURIComponent(String(id))}/unified_social_submission`,
-} as const
+export { challengeRoutes as routes } from './paths'

@@ -57,4 +57,4 @@ export const publicProgramSchema = z.object({
 })
 export type PublicProgram = z.infer<typeof publicProgramSchema>
 
-export const routes = { program: '/public/program', participant: '/public/participant' } as const
+export { programRoutes as routes } from './paths'

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, PROGRAM_KEY_HEADER, SESSION_MODE_HEADER } from '../contract/auth'
+import { CSRF_HEADER, PROGRAM_KEY_HEADER, SESSION_MODE_HEADER } from '../contract/paths'
 import { errorFromBody } from './errors'
 
 export type TransportOptions = {

@@ -180,7 +180,7 @@ describe('POST /public/challenges/submit', () => {
     const [rows] = [await t.db.select().from(questions).where(eq(questions.challengeId, profile.body.id))]
     for (const q of rows!) {
       const options = (profile.body.questions as Json[]).find((x) => x.id === q.id)!.options as Json[]
-      const value = options.length ? (q.answerType.includes('check') ? options.slice(0, 2).map((o) => String(o.id)) : [String(options[0].id)]) : q.answerType === 'phone' ? '+1 212 555 0101' : q.profileAttribute === 'postal' ? '10001' : 'Somewhere 1'
+      const value = options.length ? (q.answerType.includes('check') ? options.slice(0, 2).map((o) => String(o.id)) : [String(options[0]!.id)]) : q.answerType === 'phone' ? '+1 212 555 0101' : q.profileAttribute === 'postal' ? '10001' : 'Somewhere 1'
       answers[q.id] = { value }
     }
     const r = await browser.json<Json>('/public/challenges/submit', { json: { challenge_id: profile.body.id, questions: answers } })
@@ -278,7 +278,7 @@ describe('unified social', () => {
       last = r.body
     }
     expect(last).toMatchObject({ viewed: posts.length, total: posts.length, completed: true })
-    const again = await browser.json<Json>(`/public/challenges/${c.body.id}/unified_social_submission?social_network_post_id=${posts[0].id}`, { method: 'POST' })
+    const again = await browser.json<Json>(`/public/challenges/${c.body.id}/unified_social_submission?social_network_post_id=${posts[0]!.id}`, { method: 'POST' })
     expect(again.body.completed).toBe(true)
     expect(await t.db.select().from(challengeCompletions).where(eq(challengeCompletions.participantId, participant.id))).toHaveLength(1)
     const bad = await browser.json<Json>(`/public/challenges/${c.body.id}/unified_social_submission?social_network_post_id=999999`, { method: 'POST' })

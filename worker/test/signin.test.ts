@@ -234,7 +234,7 @@ describe('participant sign-up and sign-in with one-time codes', () => {
     expect(cookie).toMatch(/Secure/)
   })
 
-  it('records a pending referral from referral_code, ignoring unknown and self codes', async () => {
+  it('records a referral from referral_code (approved at verification), ignoring unknown and self codes', async () => {
     const t = await makeTestApp()
     const referrer = await signUp(t, 'ref@example.com')
     const me = await referrer.json<{ referral_code: string }>('/public/participant')
@@ -244,7 +244,7 @@ describe('participant sign-up and sign-in with one-time codes', () => {
     await b.json('/public/signin/verify', { json: { email: 'friend@example.com', otp: code, browser_token: sent.browser_token } })
     const rows = await t.db.select().from(referrals)
     expect(rows).toHaveLength(1)
-    expect(rows[0]!.status).toBe('pending')
+    expect(rows[0]!.status).toBe('approved')
 
     const c = t.browser()
     const sent2 = await requestCode(c, 'stranger@example.com', { ...signupFields, referral_code: 'NOPE1234' })
@@ -344,5 +344,42 @@ describe('magic links', () => {
     expect(page.status).toBe(410)
     const post = await b.request('/signin/magic?program=links', { form: { token, authenticity_token: await b.fetchCsrf() }, csrf: false })
     expect(post.status).toBe(410)
+  })
+})
+
+describe('referral approval', () => {
+  it('approves on e-mail verification and credits the referrer the referral challenge points once', async () => {
+    const t = await makeTestApp()
+    const referrer = await signUp(t, 'inviter@example.com')
+    const me = await referrer.json<{ referral_code: string; unused_points: number }>('/public/participant')
+    for (const friend of ['f1@example.com', 'f2@example.com']) {
+      const b = t.browser()
+      const sent = await requestCode(b, friend, { ...signupFields, referral_code: me.body.referral_code })
+      const code = (await lastMail(t.db, friend))!.code
+      await b.json('/public/signin/verify', { json: { email: friend, otp: code, browser_token: sent.browser_token } })
+    }
+    const rows = await t.db.select().from(referrals)
+    expect(rows.map((r) => r.status)).toEqual(['approved', 'approved'])
+    const after = await referrer.json<{ unused_points: number }>('/public/participant')
+    expect(after.body.unused_points - me.body.unused_points).toBe(rows[0]!.points * 2)
+    expect(rows[0]!.points).toBeGreaterThan(0)
+    const { approveReferral } = await import('../src/services/referrals')
+    const { programScope } = await import('../src/db/scope')
+    expect(await approveReferral(programScope(t.db, rows[0]!.programId), t.deps, rows[0]!.id)).toBe(false)
+    const again = await referrer.json<{ unused_points: number }>('/public/participant')
+    expect(again.body.unused_points).toBe(after.body.unused_points)
+  })
+
+  it('leaves referrals pending when the program reviews them', async () => {
+    const t = await makeTestApp()
+    const { programs } = await import('../src/db/schema')
+    await t.db.update(programs).set({ enrollment: { requires_referral_review: true, allow_signup: true, signup_postal_required: false } })
+    const referrer = await signUp(t, 'rev@example.com')
+    const me = await referrer.json<{ referral_code: string }>('/public/participant')
+    const b = t.browser()
+    const sent = await requestCode(b, 'friend-rev@example.com', { ...signupFields, referral_code: me.body.referral_code })
+    const code = (await lastMail(t.db, 'friend-rev@example.com'))!.code
+    await b.json('/public/signin/verify', { json: { email: 'friend-rev@example.com', otp: code, browser_token: sent.browser_token } })
+    expect((await t.db.select().from(referrals)).map((r) => r.status)).toEqual(['pending'])
   })
 })

@@ -1,4 +1,4 @@
-import { routes } from '../../contract/auth'
+import { authRoutes as routes } from '../../contract/paths'
 import type { Transport } from '../transport'
 
 export type ConsoleBootstrap = {

@@ -1,4 +1,5 @@
-import { routes, type SigninVerifyRequest, type SigninVerifyResponse } from '../../contract/auth'
+import type { SigninVerifyRequest, SigninVerifyResponse } from '../../contract/auth'
+import { authRoutes as routes } from '../../contract/paths'
 import type { Transport } from '../transport'
 
 /** Participant sign-in: the e-mail code / magic link flow of participant-site.md section 4. */

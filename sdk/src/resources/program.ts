@@ -1,5 +1,6 @@
 import type { ParticipantSummary } from '../../contract/participant'
-import { type PublicProgram, routes } from '../../contract/program'
+import { programRoutes as routes } from '../../contract/paths'
+import type { PublicProgram } from '../../contract/program'
 import type { Transport } from '../transport'
 
 export class ProgramResource {

@@ -26,6 +26,10 @@ export type CompletionInput = {
   profile?: Record<string, string>
   /** Extra details for the participant action (e.g. payment session). */
   details?: Record<string, unknown>
+  /** A fixed period key (e.g. `ref:{referralId}`: one completion per approved referral). */
+  periodKey?: string
+  /** The action type recorded (default challenge_completed). */
+  actionType?: string
 }
 
 const alreadyCompleted = () => new AppError('already_completed', 409, 'You have already completed this challenge', undefined, { success: false })
@@ -45,7 +49,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
   const { challenge, participant } = input
   const now = deps.clock.now()
   const rule = repeatRule(challenge.parameters)
-  let key = periodKey(rule, now)
+  let key = input.periodKey ?? periodKey(rule, now)
   if (key === null || (rule.maxCompletions && isRepeatable(rule))) {
     const done = await scope.count(challengeCompletions, and(eq(challengeCompletions.challengeId, challenge.id), eq(challengeCompletions.participantId, participant.id)))
     if (rule.maxCompletions && done >= rule.maxCompletions) {
@@ -61,7 +65,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
     scope.update(challenges, { completions: sql`${challenges.completions} + 1` as never }, eq(challenges.id, challenge.id)),
     actionInsert(scope, {
       participantId: participant.id,
-      actionType: 'challenge_completed',
+      actionType: input.actionType ?? 'challenge_completed',
       title: challenge.name,
       points,
       actionableType: 'Challenge',

@@ -18,6 +18,7 @@ import { hmac, randomDigits, randomToken, safeEqual } from '../lib/crypto'
 import { AppError } from '../lib/errors'
 import type { CaptchaVerifier } from '../platform/captcha'
 import { ledgerInsert } from './ledger'
+import { approveReferral } from './referrals'
 import { magicLinkMail, signinCodeMail } from './mail-templates'
 import { dispatchOutbox, outboxInsert } from './outbox'
 
@@ -287,7 +288,7 @@ async function completeSignin(ctx: SigninContext, code: typeof signinCodes.$infe
       .returning()
     participant = inserted[0] ?? (await scope.first(participants, eq(participants.email, code.email)))
     if (!participant) throw new AppError('internal_error', 500, 'Could not create the participant')
-    if (inserted[0]) await recordSignup(scope, deps, participant, signup)
+    if (inserted[0]) await recordSignup(scope, deps, participant, signup, ctx.program.enrollment.requires_referral_review)
   }
   const updated = await scope
     .update(
@@ -303,7 +304,7 @@ async function completeSignin(ctx: SigninContext, code: typeof signinCodes.$infe
   return updated[0] ?? participant
 }
 
-async function recordSignup(scope: ProgramScope, deps: Deps, participant: ParticipantRow, signup: SignupData) {
+async function recordSignup(scope: ProgramScope, deps: Deps, participant: ParticipantRow, signup: SignupData, requiresReferralReview: boolean) {
   const writes = []
   if (signup.postal) {
     writes.push(scope.insert(participantProfileAttributes, { participantId: participant.id, name: 'postal', value: signup.postal }))
@@ -343,6 +344,11 @@ async function recordSignup(scope: ProgramScope, deps: Deps, participant: Partic
     }),
   )
   await deps.db.batch(writes as [never, ...never[]])
+  // The e-mail is proven at this point: approve the referral unless the program reviews them.
+  if (signup.referral_code && !requiresReferralReview) {
+    const pending = await scope.first(referrals, and(eq(referrals.referredParticipantId, participant.id), eq(referrals.status, 'pending')))
+    if (pending) await approveReferral(scope, deps, pending.id)
+  }
 }
 
 /** Only same-site relative paths are followed after sign-in. */

@@ -1,0 +1,91 @@
+import type { ComponentChildren } from 'preact'
+import { useEffect, useErrorBoundary, useRef } from 'preact/hooks'
+import { Toaster } from '../ui/toast'
+import { useSite } from './context'
+import { Footer } from './layout/footer'
+import { Header } from './layout/header'
+import { ErrorPage } from './pages/error-page'
+import { HomePage } from './pages/home'
+import { MyAccountPage } from './pages/my-account'
+import { ProgramPage } from './pages/program-page'
+import { SigninPage } from './pages/signin-page'
+import { currentUrl } from './router'
+import { matchRoute, type Route } from './routes'
+import './site.css'
+
+const titleOf = (route: Route): string | null => {
+  switch (route.name) {
+    case 'home':
+      return null
+    case 'signin':
+      return 'Sign in'
+    case 'my-account':
+      return 'My Account'
+    case 'page':
+      return route.page.title
+    case 'not-found':
+      return 'Page not found'
+  }
+}
+
+function RouteView({ route }: { route: Route }) {
+  const { program } = useSite()
+  switch (route.name) {
+    case 'home':
+      return <HomePage />
+    case 'signin':
+      return <SigninPage />
+    case 'my-account':
+      return <MyAccountPage />
+    case 'page':
+      return <ProgramPage page={route.page} />
+    case 'not-found':
+      return <ErrorPage program={program} title="Page not found." message="The page you are looking for doesn't exist or has moved." />
+  }
+}
+
+/** Shows the error page instead of whatever failed to render below it. */
+export function ErrorBoundary({ children }: { children: ComponentChildren }) {
+  const { program } = useSite()
+  const [error] = useErrorBoundary((err) => console.error(err))
+  return error ? <ErrorPage program={program} /> : children
+}
+
+/** The hosted participant site: header, the current route's screen, footer, toasts. */
+export function App() {
+  const { program } = useSite()
+  const { pathname } = currentUrl.value
+  const route = matchRoute(pathname, program.published_program_pages)
+  const main = useRef<HTMLElement>(null)
+  const firstRender = useRef(true)
+
+  const screenTitle = titleOf(route)
+  const documentTitle = screenTitle ? `${screenTitle} | ${program.name}` : program.name
+
+  useEffect(() => {
+    document.title = documentTitle
+  }, [documentTitle])
+
+  // After a client-side navigation, move focus to the new screen as a page load would.
+  useEffect(() => {
+    if (firstRender.current) firstRender.current = false
+    else if (pathname) main.current?.focus({ preventScroll: true })
+  }, [pathname])
+
+  return (
+    <div class="site">
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" ref={main} tabIndex={-1} class="site-main">
+        {/* Keyed by path: a failed screen recovers once the visitor goes elsewhere. */}
+        <ErrorBoundary key={pathname}>
+          <RouteView route={route} />
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+import { render } from 'preact'
+import type { PublicProgram } from '../../../sdk/contract/program'
+import { createClient } from '../../../sdk/src/index'
+import { applyBranding } from '../ui/branding'
+import { Toaster } from '../ui/toast'
+import { App, ErrorBoundary } from './app'
+import { readBootstrap } from './bootstrap'
+import { SiteContext } from './context'
+import { ErrorPage } from './pages/error-page'
+import { startRouter } from './router'
+import { createSession } from './session'
+
+function setFavicon(href: string | null) {
+  if (!href) return
+  const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]')
+  if (link) {
+    link.href = href
+    if (!href.endsWith('.svg')) link.removeAttribute('type')
+  }
+}
+
+function renderFailure(root: HTMLElement) {
+  render(
+    <main id="main" class="site-main">
+      <ErrorPage program={null} />
+      <Toaster />
+    </main>,
+    root,
+  )
+}
+
+/**
+ * Starts the site from the bootstrap the worker put in the page. Without one (a page opened from a
+ * plain static server) the program is fetched instead.
+ */
+async function start() {
+  const root = document.getElementById('app')!
+  const bootstrap = readBootstrap(document)
+  let program: PublicProgram
+  let signedIn = bootstrap?.signed_in ?? false
+  if (bootstrap) program = bootstrap.program
+  else {
+    try {
+      program = await createClient({ auth: 'cookie' }).program.retrieve()
+      signedIn = true // the participant call below settles it
+    } catch {
+      renderFailure(root)
+      return
+    }
+  }
+
+  // The program key pins API calls to this program (it matters on localhost, where ?program= picks it).
+  const client = createClient({ auth: 'cookie', programKey: program.public_key })
+  const session = createSession(client, signedIn)
+  applyBranding(document.documentElement, program.program_template_detail.element_css_style)
+  setFavicon(program.program_template_detail.favicon_file)
+  startRouter()
+  void session.load()
+
+  render(
+    <SiteContext.Provider value={{ program, client, session }}>
+      {/* Last resort: if the header or footer fails, the error page still shows. */}
+      <ErrorBoundary>
+        <App />
+      </ErrorBoundary>
+    </SiteContext.Provider>,
+    root,
+  )
+}
+
+void start()

@@ -1,0 +1,103 @@
+import type { ComponentChildren } from 'preact'
+import { Button } from '../../ui/button'
+import { formatNumber } from '../../ui/format'
+import { CheckCircleIcon, MailIcon, StarIcon, TrophyIcon } from '../../ui/icons'
+import { Skeleton } from '../../ui/skeleton'
+import { useSite, useTerms } from '../context'
+import { Avatar } from '../layout/avatar'
+import { Redirect } from './redirect'
+
+const memberSince = (iso: string) => {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })
+}
+
+/** /my-account: balance, lifetime earnings, challenges completed and the profile. */
+export function MyAccountPage() {
+  const { session } = useSite()
+  const terms = useTerms()
+  if (!session.signedIn.value) return <Redirect to="/signin?redirect_to=/my-account" />
+  const participant = session.participant.value
+  const status = session.status.value
+
+  return (
+    <div class="account">
+      <div class="page-band">
+        <div class="container">
+          <h1 id="page-title" class="page-band__title">
+            My Account
+          </h1>
+        </div>
+      </div>
+      <div class="container account__body">
+        {status === 'error' ? (
+          <div class="notice" role="alert">
+            <p>We couldn't load your account just now.</p>
+            <Button variant="outline" size="sm" onClick={() => void session.load()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            <section aria-labelledby="stats-title">
+              <h2 id="stats-title" class="visually-hidden">
+                Your activity
+              </h2>
+              <dl class="stats">
+                <Stat icon={<StarIcon size={20} />} label="Current balance" value={participant?.unused_points} unit={terms.points} />
+                <Stat icon={<TrophyIcon size={20} />} label="Lifetime earnings" value={participant?.points} unit={terms.points} />
+                <Stat icon={<CheckCircleIcon size={20} />} label="Challenges completed" value={participant?.completed_challenges} />
+              </dl>
+            </section>
+            <section class="profile-card" aria-labelledby="profile-title">
+              <h2 id="profile-title" class="visually-hidden">
+                Profile
+              </h2>
+              <Avatar participant={participant} size={72} />
+              <div class="profile-card__info">
+                {participant ? (
+                  <>
+                    <p class="profile-card__name">{participant.name}</p>
+                    <p class="profile-card__email">
+                      <MailIcon size={16} />
+                      {participant.email}
+                    </p>
+                    {memberSince(participant.created_at) && <p class="profile-card__since">Member since {memberSince(participant.created_at)}</p>}
+                  </>
+                ) : (
+                  <>
+                    <Skeleton width={180} height={24} />
+                    <Skeleton width={220} height={16} />
+                  </>
+                )}
+              </div>
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function Stat({ icon, label, value, unit }: { icon: ComponentChildren; label: string; value: number | undefined; unit?: string }) {
+  return (
+    <div class="stat">
+      <dt class="stat__label">
+        <span class="stat__icon" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd class="stat__value">
+        {value === undefined ? (
+          <Skeleton width={96} height={36} />
+        ) : (
+          <>
+            {formatNumber(value)}
+            {unit && <span class="stat__unit"> {unit}</span>}
+          </>
+        )}
+      </dd>
+    </div>
+  )
+}

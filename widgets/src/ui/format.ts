@@ -1,0 +1,13 @@
+/** Small display helpers shared by widgets. */
+
+const numberFormat = new Intl.NumberFormat('en-US')
+
+/** 1250 -> "1,250" */
+export const formatNumber = (n: number) => numberFormat.format(n)
+
+/** Initials for an avatar placeholder: "Jane Doe" -> "JD". */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts
+  return letters.map((p) => p.charAt(0).toUpperCase()).join('') || '?'
+}

@@ -1,0 +1,64 @@
+import type { JSX } from 'preact'
+
+type IconProps = { size?: number; class?: string }
+
+/** Stroke icons (24px grid), decorative: the control around them carries the accessible name. */
+function icon(paths: JSX.Element) {
+  return ({ size = 20, class: className }: IconProps) => (
+    <svg
+      class={className}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {paths}
+    </svg>
+  )
+}
+
+export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />)
+export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />)
+export const ArrowLeftIcon = icon(<path d="M19 12H5M12 19l-7-7 7-7" />)
+export const ArrowRightIcon = icon(<path d="M5 12h14M12 5l7 7-7 7" />)
+export const ExternalIcon = icon(<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />)
+export const UserIcon = icon(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
+  </>,
+)
+export const LogOutIcon = icon(<path d="M9 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h4M16 16l4-4-4-4M20 12H9" />)
+export const MailIcon = icon(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </>,
+)
+export const StarIcon = icon(<path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />)
+export const TrophyIcon = icon(<path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0zM7 6H4v1a3 3 0 0 0 3 3M17 6h3v1a3 3 0 0 1-3 3" />)
+export const CheckCircleIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12 3 3 5-6" />
+  </>,
+)
+export const AlertIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8v5M12 16h.01" />
+  </>,
+)
+export const GiftIcon = icon(
+  <>
+    <rect x="3" y="8" width="18" height="4" rx="1" />
+    <path d="M5 12v8h14v-8M12 8v12M12 8S10.5 4 8 4a2 2 0 0 0 0 4M12 8s1.5-4 4-4a2 2 0 0 1 0 4" />
+  </>,
+)
+export const SparkIcon = icon(<path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />)

@@ -1,0 +1,81 @@
+import type { ComponentChildren } from 'preact'
+import { useEffect, useId, useRef } from 'preact/hooks'
+import { IconButton } from './button'
+import { CloseIcon } from './icons'
+import './ui.css'
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+type ModalProps = {
+  open: boolean
+  onClose: () => void
+  /** The dialog's accessible name; shown as its heading unless hideTitle. */
+  title: string
+  hideTitle?: boolean
+  /** 'dialog' is centred; 'drawer' slides in from the right (side menus). */
+  variant?: 'dialog' | 'drawer'
+  children: ComponentChildren
+}
+
+/**
+ * An accessible modal: role dialog + aria-modal, focus moved inside and trapped, Escape and the
+ * backdrop close it, focus returns to the opener, and the page behind does not scroll.
+ */
+export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', children }: ModalProps) {
+  const panel = useRef<HTMLDivElement>(null)
+  const titleId = `m${useId()}`
+  const close = useRef(onClose)
+  close.current = onClose
+
+  useEffect(() => {
+    if (!open) return
+    const opener = document.activeElement as HTMLElement | null
+    const root = document.documentElement
+    const overflow = root.style.overflow
+    root.style.overflow = 'hidden'
+    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE)
+    ;(first ?? panel.current)?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        close.current()
+      } else if (e.key === 'Tab' && panel.current) {
+        const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
+        if (!items.length) return
+        const firstItem = items[0]!
+        const lastItem = items[items.length - 1]!
+        if (e.shiftKey && document.activeElement === firstItem) {
+          e.preventDefault()
+          lastItem.focus()
+        } else if (!e.shiftKey && document.activeElement === lastItem) {
+          e.preventDefault()
+          firstItem.focus()
+        }
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      root.style.overflow = overflow
+      opener?.focus?.()
+    }
+  }, [open])
+
+  if (!open) return null
+  return (
+    <div class={`modal modal--${variant}`}>
+      <div class="modal__backdrop" onClick={onClose} aria-hidden="true" />
+      <div ref={panel} class="modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <div class={['modal__header', hideTitle && 'modal__header--bare'].filter(Boolean).join(' ')}>
+          <h2 id={titleId} class={hideTitle ? 'visually-hidden' : 'modal__title'}>
+            {title}
+          </h2>
+          <IconButton label="Close" onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        </div>
+        {children}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import preact from '@preact/preset-vite'
+import { defineConfig } from 'vite'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+
+/**
+ * The hosted participant site. The worker serves dist/public/index.html with the CSRF token and the
+ * bootstrap JSON injected; hashed assets go to dist/public/assets and widgets/public is copied as is.
+ */
+export default defineConfig({
+  root: here,
+  base: '/',
+  plugins: [preact()],
+  build: {
+    outDir: resolve(here, '../dist/public'),
+    // The admin build writes dist/public/admin/v2 too: never wipe the shared folder.
+    emptyOutDir: false,
+    assetsDir: 'assets',
+    target: 'es2022',
+    sourcemap: false,
+    rollupOptions: { input: resolve(here, 'index.html') },
+  },
+})
