@@ -51,6 +51,17 @@ export const publicProgramSchema = z.object({
   navigation_menus: z.array(navigationMenuSchema),
   email_settings: z.array(z.object({ id: z.number(), description: z.string() })),
   program_template_detail: programTemplateDetailSchema,
+  earn_points_icon: z.string().nullable(),
+  current_rewards_icon: z.string().nullable(),
+  my_rewards_icon: z.string().nullable(),
+  prizes_title: z.string().nullable(),
+  my_account_title: z.string().nullable(),
+  /** The active membership challenge, if any (participant-site.md section 3). */
+  membership_challenge: z.object({ id: z.number() }).nullable(),
+  /** Challenges whose completion makes a participant eligible for offers, for the premium prompt. */
+  challenges_with_offer_rewards: z.array(
+    z.object({ id: z.number(), identifier: z.string(), caption: z.string(), challenge_type: z.string(), image: z.string().nullable(), icon: z.string().nullable() }),
+  ),
   turnstile_site_key: z.string().nullable(),
   support_email: z.string().nullable(),
   terms: z.string().nullable(),

@@ -9,7 +9,7 @@ import { requestOrigin } from '../lib/origin'
 import { parseBody } from '../lib/parse'
 import { ensureCsrfToken } from '../middleware/csrf'
 import { consumeMagicLink, peekMagicLink, safeRedirect } from '../services/participant-signin'
-import { getPublicProgram } from '../services/programs'
+import { cachedPublicProgram } from '../services/programs'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../services/sessions'
 
 /**
@@ -97,7 +97,7 @@ export const sitePages = new Hono<AppEnv>()
     if (!(c.req.header('accept') ?? '').includes('text/html')) return next()
     const { deps, program, participant } = c.var
     return serveShell(c, 'site', {
-      program: await getPublicProgram(deps.db, program),
+      program: await cachedPublicProgram(deps, program),
       signed_in: Boolean(participant),
     })
   })

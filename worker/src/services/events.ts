@@ -12,11 +12,13 @@ export type ActionInput = {
   actionableType?: 'Challenge' | 'Reward' | 'Referral' | 'Tier' | null
   actionableId?: number | null
   details?: Record<string, unknown> | null
+  /** For idempotent operations: the action is written once per key. */
+  dedupeKey?: string
 }
 
 /** A participant action (the activity feed) for the same batch as the change it records. */
 export function actionInsert(scope: ProgramScope, a: ActionInput) {
-  return scope.insert(participantActions, {
+  const insert = scope.insert(participantActions, {
     participantId: a.participantId,
     actionType: a.actionType,
     title: a.title,
@@ -24,10 +26,12 @@ export function actionInsert(scope: ProgramScope, a: ActionInput) {
     actionableType: a.actionableType ?? null,
     actionableId: a.actionableId ?? null,
     details: a.details ?? null,
+    dedupeKey: a.dedupeKey ?? null,
   })
+  return a.dedupeKey ? insert.onConflictDoNothing() : insert
 }
 
 /** A webhook event for the same batch; delivered to the program's webhooks by the outbox. */
-export function webhookInsert(db: Db, programId: number, event: WebhookEvent, data: Record<string, unknown>) {
-  return outboxInsert(db, programId, { topic: 'webhook', payload: { event, data } })
+export function webhookInsert(db: Db, programId: number, event: WebhookEvent, data: Record<string, unknown>, dedupeKey?: string) {
+  return outboxInsert(db, programId, { topic: 'webhook', payload: { event, data } }, dedupeKey ? `${programId}:${event}:${dedupeKey}` : undefined)
 }

@@ -12,11 +12,9 @@ export type OutboxMessage =
   | { topic: 'webhook'; payload: { event: string; data: Record<string, unknown> } }
 
 /** The insert to put in the same batch as the business write it belongs to. */
-export function outboxInsert(db: Db, programId: number | null, message: OutboxMessage) {
-  return db
-    .insert(outbox)
-    .values({ programId, topic: message.topic, payload: message.payload as Record<string, unknown> })
-    .returning({ id: outbox.id })
+export function outboxInsert(db: Db, programId: number | null, message: OutboxMessage, dedupeKey?: string) {
+  const insert = db.insert(outbox).values({ programId, topic: message.topic, payload: message.payload as Record<string, unknown>, dedupeKey: dedupeKey ?? null })
+  return (dedupeKey ? insert.onConflictDoNothing() : insert).returning({ id: outbox.id })
 }
 
 async function deliver(deps: Deps, row: typeof outbox.$inferSelect): Promise<void> {

@@ -11,7 +11,8 @@ import {
   programTemplateDetails,
 } from '../db/schema'
 import { programScope } from '../db/scope'
-import type { Config } from '../deps'
+import type { Config, Deps } from '../deps'
+import { appCache } from '../lib/cache'
 import type { ProgramRow } from '../env'
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
@@ -63,12 +64,13 @@ export async function resolveProgram(
 /** The program entity of participant-site.md section 3, as any client needs it to render the site. */
 export async function getPublicProgram(db: Db, program: ProgramRow): Promise<PublicProgram> {
   const scope = programScope(db, program.id)
-  const [template, published, menus, settings, signup] = await Promise.all([
+  const [template, published, menus, settings, signup, unlocking] = await Promise.all([
     scope.first(programTemplateDetails),
     scope.select(pages, eq(pages.status, 'published')).orderBy(asc(pages.title)),
     scope.select(navigationMenus).orderBy(asc(navigationMenus.position)),
     scope.select(emailSettings).orderBy(asc(emailSettings.position)),
     scope.first(challenges, and(eq(challenges.challengeType, 'signup'), eq(challenges.status, 'active'))),
+    scope.select(challenges, and(eq(challenges.challengeType, 'membership'), eq(challenges.status, 'active'), eq(challenges.approved, true))).orderBy(asc(challenges.position)),
   ])
   const t = template
   return {
@@ -99,8 +101,20 @@ export async function getPublicProgram(db: Db, program: ProgramRow): Promise<Pub
       favicon_file: t?.faviconFile ?? null,
       element_css_style: t?.elementCssStyle ?? {},
     },
+    earn_points_icon: program.earnPointsIcon,
+    current_rewards_icon: program.currentRewardsIcon,
+    my_rewards_icon: program.myRewardsIcon,
+    prizes_title: program.prizesTitle,
+    my_account_title: program.myAccountTitle,
+    membership_challenge: unlocking[0] ? { id: unlocking[0].id } : null,
+    challenges_with_offer_rewards: unlocking.map((c) => ({ id: c.id, identifier: c.identifier, caption: c.caption, challenge_type: c.challengeType, image: c.image, icon: c.icon })),
     turnstile_site_key: program.turnstileSiteKey,
     support_email: program.supportEmail,
     terms: program.terms,
   }
+}
+
+/** getPublicProgram through the app cache (config.cacheTtlMs): the site chrome is read on every page. */
+export function cachedPublicProgram(deps: Deps, program: ProgramRow): Promise<PublicProgram> {
+  return appCache<PublicProgram>(deps, 'public-program').get(String(program.id), () => getPublicProgram(deps.db, program))
 }

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { createdAt, id, json, timestamp } from './columns'
 import { programs } from './programs'
 
@@ -20,9 +20,11 @@ export const outbox = sqliteTable(
     nextAttemptAt: timestamp('next_attempt_at'),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at'),
+    /** Set for events of idempotent operations: a replay queues nothing. */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttemptAt), uniqueIndex('outbox_dedupe_uq').on(t.dedupeKey)],
 )
 
 /** The local mail provider's store: what /_dev/mailbox shows. Only written in development. */

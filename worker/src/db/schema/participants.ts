@@ -140,9 +140,12 @@ export const participantActions = sqliteTable(
     actionableType: text('actionable_type'),
     actionableId: integer('actionable_id'),
     details: json<Record<string, unknown>>('details'),
+    /** Set for actions of idempotent operations: a replay inserts nothing. */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('participant_actions_dedupe_uq').on(t.programId, t.dedupeKey),
     index('participant_actions_program_participant_idx').on(t.programId, t.participantId, t.createdAt),
     index('participant_actions_program_created_idx').on(t.programId, t.createdAt),
   ],
