@@ -66,6 +66,9 @@ export const signinVerifyResponseSchema = z.object({
 })
 export type SigninVerifyResponse = z.infer<typeof signinVerifyResponseSchema>
 
+/** POST /public/signin/identity: a partner-signed identity token (docs/embedding.md). */
+export const identityRequestSchema = z.object({ identity_token: z.string().min(20, 'is required').max(4096) })
+
 export const csrfResponseSchema = z.object({ csrf_token: z.string() })
 
 export { CSRF_HEADER, PROGRAM_KEY_HEADER, SESSION_MODE_HEADER } from './paths'

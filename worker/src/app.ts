@@ -8,10 +8,12 @@ import type { Deps } from './deps'
 import type { AppEnv } from './env'
 import { AppError } from './lib/errors'
 import { loadAdmin } from './middleware/admin-auth'
+import { corsPreflight, partnerOrigin } from './middleware/cors'
 import { csrfProtection } from './middleware/csrf'
 import { renderError } from './middleware/errors'
 import { loadParticipant } from './middleware/participant-auth'
-import { requireProgram } from './middleware/program'
+import { findRequestProgram, requireProgram } from './middleware/program'
+import { frameAncestors } from './services/partner-origins'
 import { adminAuthRoutes } from './routes/admin/auth'
 import { adminConsoleRoutes } from './routes/admin/console'
 import { adminPages } from './routes/admin/pages'
@@ -21,6 +23,7 @@ import { accountRoutes } from './routes/public/account'
 import { challengeRoutes } from './routes/public/challenges'
 import { homeChallengeRoutes } from './routes/public/home'
 import { programRoutes } from './routes/public/program'
+import { rewardHomeRoutes, rewardRoutes } from './routes/public/rewards'
 import { signinRoutes } from './routes/public/signin'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -39,6 +42,12 @@ export function createApp(deps: Deps) {
     c.set('deps', deps)
     await next()
   })
+  // Embeddable pages may be framed by the program's domain list; secureHeaders reads this below.
+  app.use('/embed/*', async (c, next) => {
+    const program = await findRequestProgram(c)
+    if (program) c.set('frameAncestors', (await frameAncestors(deps, program.id)).join(' '))
+    await next()
+  })
   app.use(requestId({ headerName: 'X-Request-Id' }))
   app.use(
     secureHeaders({
@@ -51,13 +60,15 @@ export function createApp(deps: Deps) {
         mediaSrc: ["'self'", 'https:', 'blob:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https:'],
-        frameAncestors: ["'self'"],
+        frameAncestors: [(c) => (c.get('frameAncestors') as string | undefined) ?? "'self'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'same-site',
+      crossOriginResourcePolicy: 'cross-origin',
+      // CSP frame-ancestors decides who may frame a page (the program's domain list for /embed/*).
+      xFrameOptions: false,
     }),
   )
   app.use(
@@ -87,9 +98,11 @@ export function createApp(deps: Deps) {
   app.route('/admin/v2', adminPages)
 
   // Participant API and site: program from host or public key.
-  app.use('/public/*', requireProgram, loadParticipant, csrfProtection)
+  app.use('/public/*', corsPreflight, requireProgram, partnerOrigin, loadParticipant, csrfProtection)
   app.route('/public/signin', signinRoutes)
   app.route('/public', programRoutes)
+  app.route('/public/rewards', rewardRoutes)
+  app.route('/public/home', rewardHomeRoutes)
   app.route('/public', accountRoutes)
   app.route('/public/challenges', challengeRoutes)
   app.route('/public/home', homeChallengeRoutes)

@@ -21,5 +21,7 @@ export type AppEnv = {
     admin: AdminRow | null
     adminSessionId: number | null
     csrfToken: string
+    /** CSP frame-ancestors for embeddable pages (the program's domain list). */
+    frameAncestors: string
   }
 }

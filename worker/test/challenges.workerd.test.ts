@@ -9,7 +9,7 @@ describe('challenges on D1 in workerd', () => {
     const challenge = await client.json<{ id: number; points: number }>('/public/challenges/share-your-order')
     const before = await client.json<{ unused_points: number }>('/public/participant')
     const results = await Promise.all(Array.from({ length: 20 }, () => client.request('/public/challenges/submit', { json: { challenge_id: challenge.body.id } })))
-    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(results.filter((r: { status: number }) => r.status === 200)).toHaveLength(1)
     const after = await client.json<{ unused_points: number }>('/public/participant')
     expect(after.body.unused_points - before.body.unused_points).toBe(challenge.body.points)
 

@@ -90,7 +90,7 @@ describe('program isolation', () => {
     const t = await makeTestApp()
     const { domainLists } = await import('../src/db/schema')
     const [links] = await t.db.select().from(programs).where(eq(programs.publicKey, 'links'))
-    await t.db.insert(domainLists).values({ programId: links!.id, domain: 'rewards.example.org' })
+    await t.db.insert(domainLists).values({ programId: links!.id, domain: 'rewards.example.org', domainType: 'perk_domain' })
     const name = async (url: string, headers: Record<string, string> = {}) => {
       const res = await t.app.request(url, { headers })
       return res.ok ? ((await res.json()) as { name: string }).name : res.status

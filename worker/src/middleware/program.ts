@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import { programScope } from '../db/scope'
@@ -6,14 +7,21 @@ import { appCache } from '../lib/cache'
 import { AppError } from '../lib/errors'
 import { resolveProgram } from '../services/programs'
 
-/** Sets c.var.program and c.var.scope, or answers 404 program_not_found. */
-export const requireProgram = createMiddleware<AppEnv>(async (c, next) => {
+/** The request's program by public key or host, through the app cache. */
+export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | undefined> {
   const { db, config } = c.var.deps
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
   const host = c.req.header('host') ?? new URL(c.req.url).host
-  const program = await appCache<ProgramRow | undefined>(c.var.deps, 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, () =>
+  return appCache<ProgramRow | undefined>(c.var.deps, 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, () =>
     resolveProgram(db, config, { publicKey, host }),
   )
+}
+
+/** Sets c.var.program and c.var.scope, or answers 404 program_not_found. */
+export const requireProgram = createMiddleware<AppEnv>(async (c, next) => {
+  const { db } = c.var.deps
+  const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
+  const program = await findRequestProgram(c)
   if (!program || program.status !== 'active') {
     throw new AppError('program_not_found', 404, publicKey ? `No program with key "${publicKey}"` : 'No program here')
   }

@@ -16,9 +16,9 @@ import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../service
  * Serves a built front end's index.html with the CSRF token and bootstrap data injected, so the page
  * needs no extra round trip and no inline script (the bootstrap is a JSON data block).
  */
-export async function serveShell(c: Context<AppEnv>, shell: 'site' | 'admin', bootstrap: unknown): Promise<Response> {
+export async function serveShell(c: Context<AppEnv>, shell: 'site' | 'admin' | 'embed', bootstrap: unknown): Promise<Response> {
   const csrf = await ensureCsrfToken(c)
-  const path = shell === 'site' ? '/index.html' : '/admin/v2/index.html'
+  const path = { site: '/index.html', admin: '/admin/v2/index.html', embed: '/embed.html' }[shell]
   let html: string | undefined
   const assets = c.var.deps.assets
   if (assets) {
@@ -91,6 +91,16 @@ export const sitePages = new Hono<AppEnv>()
         410,
       )
     }
+  })
+  // Iframe mode: one widget alone, framable only by the program's domain list (issue 4, embedding).
+  .get('/embed/:widget', async (c) => {
+    const { deps, program, participant } = c.var
+    return serveShell(c, 'embed', {
+      program: await cachedPublicProgram(deps, program),
+      signed_in: Boolean(participant),
+      widget: c.req.param('widget'),
+      params: c.req.query(),
+    })
   })
   .get('*', async (c, next) => {
     // Browser navigations get the participant site; other GETs fall through to 404.

@@ -50,7 +50,7 @@ export async function resolveProgram(
         .select({ program: programs })
         .from(domainLists) // tenant-guard: allow (a domain names its program; lookup precedes scoping)
         .innerJoin(programs, eq(programs.id, domainLists.programId))
-        .where(eq(domainLists.domain, hostname))
+        .where(and(eq(domainLists.domain, hostname), eq(domainLists.domainType, 'perk_domain')))
         .limit(1)
     )[0]
     if (row) return row.program

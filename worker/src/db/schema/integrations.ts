@@ -72,3 +72,18 @@ export const requestIdempotency = sqliteTable(
   },
   (t) => [uniqueIndex('request_idempotency_uq').on(t.programId, t.key)],
 )
+
+/** Partner identity tokens already exchanged (their `jti`), so a token signs in once. */
+export const identityTokenUses = sqliteTable(
+  'identity_token_uses',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    jti: text('jti').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('identity_token_uses_uq').on(t.programId, t.jti)],
+)

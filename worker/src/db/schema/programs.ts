@@ -59,6 +59,8 @@ export const programs = sqliteTable(
     seo: json<{ title?: string; description?: string; image?: string }>('seo'),
     supportEmail: text('support_email'),
     turnstileSiteKey: text('turnstile_site_key'),
+    /** HMAC key partners use to sign identity tokens for embedded widgets (docs/embedding.md). */
+    partnerIdentitySecret: text('partner_identity_secret'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -101,7 +103,12 @@ export const domainLists = sqliteTable(
     urlPath: text('url_path'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('domain_lists_domain_uq').on(t.domain), index('domain_lists_program_idx').on(t.programId)],
+  (t) => [
+    // A `perk_domain` serves the program's site (one program per host); `other` entries are partner
+    // origins allowed to call the API with a token and to frame the widgets.
+    uniqueIndex('domain_lists_program_domain_uq').on(t.programId, t.domain),
+    index('domain_lists_domain_idx').on(t.domain, t.domainType),
+  ],
 )
 
 export const emailSettings = sqliteTable(

@@ -38,7 +38,11 @@ export const rewardRoutes = new Hono<AppEnv>()
       const body = await parseBody(c, processRewardRequestSchema)
       const result = await claimReward(
         { scope: c.var.scope, deps: c.var.deps, program: c.var.program, participant: c.var.participant! },
-        { rewardId: body.reward_id, entries: body.entries, idempotencyKey: c.req.header('idempotency-key') ?? null },
+        {
+          rewardId: body.reward_id,
+          entries: body.entries,
+          idempotencyKey: c.req.header('idempotency-key') ?? null,
+        },
       )
       return c.json(result)
     } catch (err) {
@@ -54,6 +58,10 @@ export const rewardRoutes = new Hono<AppEnv>()
 /** The rewards lists of the home page. Mounted at /public/home. */
 export const rewardHomeRoutes = new Hono<AppEnv>()
   .get('/active_rewards', async (c) => c.json({ data: await listActiveRewards(viewer(c)) }))
-  .get('/current_rewards', requireParticipant, async (c) => c.json({ data: await listCurrentRewards(viewer(c)) }))
-  .get('/claimed_rewards', requireParticipant, async (c) => c.json({ data: await listClaimedRewards(viewer(c)) }))
+  .get('/current_rewards', requireParticipant, async (c) =>
+    c.json({ data: await listCurrentRewards(viewer(c)) }),
+  )
+  .get('/claimed_rewards', requireParticipant, async (c) =>
+    c.json({ data: await listClaimedRewards(viewer(c)) }),
+  )
   .get('/offers_reward', async (c) => c.json({ data: await getOffersReward(viewer(c), c.var.program) }))

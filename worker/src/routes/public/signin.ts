@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
-import { signinVerifyRequestSchema } from '../../../../sdk/contract/auth'
+import { identityRequestSchema, signinVerifyRequestSchema } from '../../../../sdk/contract/auth'
 import type { AppEnv } from '../../env'
 import { COOKIES, clearCookie, setSecureCookie } from '../../lib/cookies'
 import { requestOrigin } from '../../lib/origin'
 import { parseBody } from '../../lib/parse'
+import { AppError } from '../../lib/errors'
+import { exchangeIdentityToken } from '../../services/identity'
 import { verifySignin } from '../../services/participant-signin'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession, deleteParticipantSession } from '../../services/sessions'
 
@@ -27,6 +29,23 @@ export const signinRoutes = new Hono<AppEnv>()
     if (c.var.tokenClient) return c.json({ ...result.response, session_token: token })
     setSecureCookie(c, COOKIES.participant, token, PARTICIPANT_SESSION_TTL_MS / 1000)
     return c.json(result.response)
+  })
+  // Embedded widgets: a partner-signed identity token becomes a participant session token.
+  .post('/identity', async (c) => {
+    const { identity_token } = await parseBody(c, identityRequestSchema)
+    if (!c.var.tokenClient) throw new AppError('validation_failed', 422, 'Send X-Tessera-Session: token: identity tokens give token sessions only')
+    const { program, scope, deps } = c.var
+    const participant = await exchangeIdentityToken(scope, deps, program, identity_token)
+    const token = await createParticipantSession(deps.db, { programId: program.id, participantId: participant.id, kind: 'token', now: deps.clock.now() })
+    return c.json({
+      ok: true,
+      otp_logged: true,
+      sign_type: null,
+      browser_token: null,
+      message: 'You are signed in.',
+      participant: { id: participant.id, first_name: participant.firstName, last_name: participant.lastName, name: `${participant.firstName} ${participant.lastName}`.trim(), email: participant.email },
+      session_token: token,
+    })
   })
   .post('/sign_out_user', async (c) => {
     const { deps, program, participantSessionId } = c.var

@@ -1,0 +1,49 @@
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../env'
+import { AppError } from '../lib/errors'
+import { requestOrigin } from '../lib/origin'
+import { isAllowedOrigin, isListedAnywhere } from '../services/partner-origins'
+
+const ALLOWED_HEADERS = 'content-type, authorization, x-program-key, x-tessera-session, idempotency-key, x-csrf-token'
+
+const crossOrigin = (origin: string | undefined, own: string) => Boolean(origin && origin !== 'null' && origin !== own)
+
+/**
+ * Answers CORS preflights for partner pages. A preflight does not carry the program key's value, so it
+ * is granted to any origin some program lists; the request itself is then checked against its own
+ * program (partnerOrigin below). Credentials (cookies) are never allowed cross-origin: partner pages
+ * authenticate with a participant token.
+ */
+export const corsPreflight = createMiddleware<AppEnv>(async (c, next) => {
+  const origin = c.req.header('origin')
+  if (c.req.method !== 'OPTIONS' || !crossOrigin(origin, requestOrigin(c))) return next()
+  c.header('vary', 'Origin')
+  if (!(await isListedAnywhere(c.var.deps, origin!))) return c.body(null, 403)
+  return c.body(null, 204, {
+    'access-control-allow-origin': origin!,
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': ALLOWED_HEADERS,
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  })
+})
+
+/**
+ * After program resolution: a cross-origin request is let through with CORS headers only when its
+ * origin is in the program's domain list; a token-carrying request from any other origin is refused.
+ */
+export const partnerOrigin = createMiddleware<AppEnv>(async (c, next) => {
+  const origin = c.req.header('origin')
+  if (!crossOrigin(origin, requestOrigin(c))) return next()
+  c.header('vary', 'Origin')
+  const allowed = await isAllowedOrigin(c.var.deps, c.var.program.id, origin!)
+  if (!allowed && (c.req.header('authorization') || c.req.method !== 'GET')) {
+    throw new AppError('forbidden', 403, `Origin ${origin} is not in this program's domain list`)
+  }
+  await next()
+  if (allowed) {
+    c.res.headers.set('access-control-allow-origin', origin!)
+    c.res.headers.set('access-control-expose-headers', 'x-request-id, idempotent-replayed')
+    c.res.headers.append('vary', 'Origin')
+  }
+})
