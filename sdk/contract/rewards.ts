@@ -1,10 +1,22 @@
 import { z } from 'zod'
 
-export const rewardSelections = ['sweepstake', 'achievement', 'milestone', 'redeem', 'offer', 'mini-contest', 'other'] as const
+export const rewardSelections = [
+  'sweepstake',
+  'achievement',
+  'milestone',
+  'redeem',
+  'offer',
+  'mini-contest',
+  'other',
+] as const
 export type RewardSelection = (typeof rewardSelections)[number]
 
 /** Selections a participant claims by hand with process_reward; the others are awarded. */
-export const claimableSelections = ['redeem', 'sweepstake', 'offer'] as const satisfies readonly RewardSelection[]
+export const claimableSelections = [
+  'redeem',
+  'sweepstake',
+  'offer',
+] as const satisfies readonly RewardSelection[]
 
 const publicUrl = z.object({ public_url: z.string() })
 
@@ -81,9 +93,7 @@ const positiveInt = (what: string) =>
  */
 export const processRewardRequestSchema = z.object({
   reward_id: positiveInt('reward id'),
-  entries: positiveInt('whole number of entries')
-    .pipe(z.number().max(100, 'must be at most 100'))
-    .optional(),
+  entries: positiveInt('whole number of entries').pipe(z.number().max(100, 'must be at most 100')).optional(),
 })
 export type ProcessRewardRequest = z.input<typeof processRewardRequestSchema>
 
@@ -117,12 +127,3 @@ export const offersRewardResponseSchema = z.object({
   data: z.object({ reward: rewardSchema.nullable(), eligible: z.boolean() }),
 })
 export type OffersRewardResponse = z.infer<typeof offersRewardResponseSchema>
-
-export const routes = {
-  reward: (id: number) => `/public/rewards/${id}`,
-  processReward: '/public/rewards/process_reward',
-  activeRewards: '/public/home/active_rewards',
-  currentRewards: '/public/home/current_rewards',
-  claimedRewards: '/public/home/claimed_rewards',
-  offersReward: '/public/home/offers_reward',
-} as const

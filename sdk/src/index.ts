@@ -1,6 +1,10 @@
+import { AccountResource } from './resources/account'
 import { AdminAuthResource, AdminProgramsResource } from './resources/admin'
 import { AuthResource } from './resources/auth'
+import { ChallengesResource } from './resources/challenges'
+import { HomeResource } from './resources/home'
 import { ParticipantResource, ProgramResource } from './resources/program'
+import { RewardsResource } from './resources/rewards'
 import { Transport, type TransportOptions } from './transport'
 
 /**
@@ -16,6 +20,10 @@ export function createClient(options: TransportOptions = {}) {
     auth: new AuthResource(transport),
     program: new ProgramResource(transport),
     participant: new ParticipantResource(transport),
+    challenges: new ChallengesResource(transport),
+    home: new HomeResource(transport),
+    account: new AccountResource(transport),
+    rewards: new RewardsResource(transport),
   }
 }
 export type TesseraClient = ReturnType<typeof createClient>
