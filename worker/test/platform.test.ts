@@ -98,3 +98,30 @@ describe('Turnstile bot check', () => {
     expect(good.status).toBe(200)
   })
 })
+
+describe('webhooks', () => {
+  it('delivers a signed challenge.completed event to the program’s webhook and logs it', async () => {
+    const { webhooks, webhookDeliveries, challenges } = await import('../src/db/schema')
+    const { eq } = await import('drizzle-orm')
+    const { hmac } = await import('../src/lib/crypto')
+    const { quickParticipant } = await import('./helpers')
+    const receiver = await fakeProvider(200, { ok: true })
+    const t = await makeTestApp()
+    const { browser, program } = await quickParticipant(t, 'hook@example.com')
+    await t.db.insert(webhooks).values({ programId: program.id, url: `${receiver.url}/hook`, secret: 'whsec_test', events: ['challenge.completed'] })
+    const [c] = await t.db.select().from(challenges).where(eq(challenges.identifier, 'coffee-origins'))
+    expect((await browser.request('/public/challenges/submit', { json: { challenge_id: c!.id } })).status).toBe(200)
+    for (let i = 0; i < 50 && !receiver.seen.length; i++) await new Promise((r) => setTimeout(r, 20))
+    await receiver.close()
+    const hit = receiver.seen[0]!
+    const body = JSON.parse(hit.body)
+    expect(body).toMatchObject({ event: 'challenge.completed', data: { challenge_id: c!.id } })
+    const [, t1, v1] = String(hit.headers['tessera-signature']).match(/^t=(\d+),v1=(.+)$/)!
+    expect(v1).toBe(await hmac('whsec_test', `${t1}.${hit.body}`))
+    for (let i = 0; i < 50; i++) {
+      if ((await t.db.select().from(webhookDeliveries)).length) break
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    expect((await t.db.select().from(webhookDeliveries))[0]).toMatchObject({ event: 'challenge.completed', status: 200, error: null })
+  })
+})
