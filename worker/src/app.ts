@@ -17,7 +17,10 @@ import { frameAncestors } from './services/partner-origins'
 import { adminAuthRoutes } from './routes/admin/auth'
 import { adminConsoleRoutes } from './routes/admin/console'
 import { adminPages } from './routes/admin/pages'
+import { testCheckoutRoutes } from './routes/dev/checkout'
 import { devMailboxRoutes, devSeedRoutes } from './routes/dev/mailbox'
+import { paymentWebhookRoutes } from './routes/payments-webhook'
+import { checkoutRoutes, participantCheckoutRoutes, receiptRoutes } from './routes/public/payments'
 import { sitePages } from './routes/pages'
 import { accountRoutes } from './routes/public/account'
 import { challengeRoutes } from './routes/public/challenges'
@@ -29,7 +32,7 @@ import { signinRoutes } from './routes/public/signin'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** Paths with their own middleware chain; everything else is the participant site. */
-const OWN_PREFIXES = /^\/(admin\/v2|public\/|_dev\/|healthz$)/
+const OWN_PREFIXES = /^\/(admin\/v2|public\/|participants\/|payments\/|offers\/|_dev\/|_checkout\/|healthz$)/
 
 /**
  * Builds the whole HTTP app from injected dependencies. The same app runs on Workers (index.ts) and
@@ -88,6 +91,8 @@ export function createApp(deps: Deps) {
   if (deps.config.environment !== 'production') {
     app.route('/_dev', devMailboxRoutes)
     app.route('/_dev', devSeedRoutes)
+    app.use('/_checkout/*', csrfProtection)
+    app.route('/_checkout', testCheckoutRoutes)
   }
 
   // Console: cookie-authenticated, program chosen by path.
@@ -100,11 +105,16 @@ export function createApp(deps: Deps) {
   // Participant API and site: program from host or public key.
   app.use('/public/*', corsPreflight, requireProgram, partnerOrigin, loadParticipant, csrfProtection)
   app.route('/public/signin', signinRoutes)
+  app.use('/participants/*', corsPreflight, requireProgram, partnerOrigin, loadParticipant, csrfProtection)
+  app.route('/participants/challenges', participantCheckoutRoutes)
+  app.route('/payments', paymentWebhookRoutes)
   app.route('/public', programRoutes)
   app.route('/public/rewards', rewardRoutes)
   app.route('/public/home', rewardHomeRoutes)
   app.route('/public', accountRoutes)
   app.route('/public/challenges', challengeRoutes)
+  app.route('/public/challenges', checkoutRoutes)
+  app.route('/public/home', receiptRoutes)
   app.route('/public/home', homeChallengeRoutes)
 
   const siteChain = every(requireProgram, loadParticipant, csrfProtection)

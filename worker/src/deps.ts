@@ -1,6 +1,7 @@
 import type { Db } from './db/client'
 import type { CaptchaVerifier } from './platform/captcha'
 import type { Mailer } from './platform/mail'
+import type { PaymentsProvider } from './platform/payments'
 
 export type Environment = 'development' | 'test' | 'production'
 
@@ -27,6 +28,7 @@ export type Deps = {
   db: Db
   mail: Mailer
   captcha: CaptchaVerifier
+  payments: PaymentsProvider
   clock: Clock
   config: Config
   /** Static front-end files (wrangler assets or the dist folder under Node). */

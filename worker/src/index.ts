@@ -1,6 +1,6 @@
 import type { D1Database, ExecutionContext, Fetcher, MessageBatch, Queue, R2Bucket, ScheduledController } from '@cloudflare/workers-types'
 import { createApp } from './app'
-import { configFromEnv, type EnvVars } from './config'
+import { configFromEnv, type EnvVars, paymentsFromEnv } from './config'
 import { createD1Db } from './db/client'
 import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
@@ -28,6 +28,7 @@ function appFor(env: WorkerEnv) {
       config,
       clock: systemClock,
       mail: env.MAIL_API_KEY ? createHttpMailer({ apiKey: env.MAIL_API_KEY, baseUrl: env.MAIL_API_URL }) : createDevMailbox(db),
+      payments: paymentsFromEnv(env, config),
       captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
       assets: env.ASSETS ? { fetch: (req) => env.ASSETS!.fetch(req as never) as unknown as Promise<Response> } : undefined,
       enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids })) : undefined,

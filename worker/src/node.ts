@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createApp } from './app'
-import { configFromEnv } from './config'
+import { configFromEnv, paymentsFromEnv } from './config'
 import { openLibsql } from './db/node'
 import { seedDemo } from './db/seed'
 import { type Deps, systemClock } from './deps'
@@ -40,6 +40,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     config,
     clock: systemClock,
     mail: env.MAIL_API_KEY ? createHttpMailer({ apiKey: env.MAIL_API_KEY, baseUrl: env.MAIL_API_URL }) : createDevMailbox(db, log),
+    payments: paymentsFromEnv(env, config),
     captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
     assets: {
       async fetch(request) {

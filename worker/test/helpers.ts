@@ -5,6 +5,9 @@ import { openLibsql } from '../src/db/node'
 import { seedDemo } from '../src/db/seed'
 import type { Deps } from '../src/deps'
 import { captchaOff } from '../src/platform/captcha'
+import { createLocalPayments } from '../src/platform/payments'
+
+export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_tests'
 import { createDevMailbox } from '../src/platform/mail'
 
 /** A clock tests move by hand: expiry and waits without sleeping. */
@@ -23,9 +26,11 @@ export async function makeTestApp(overrides: Partial<Deps> = {}) {
   const { db, client } = await openLibsql(':memory:')
   await seedDemo(db, { participants: 0 })
   const clock = fakeClock()
+  const config = configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-!!' })
   const deps: Deps = {
     db,
-    config: configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-!!' }),
+    config,
+    payments: createLocalPayments({ webhookSecret: TEST_WEBHOOK_SECRET }),
     clock,
     mail: createDevMailbox(db, () => {}),
     captcha: captchaOff,

@@ -10,6 +10,7 @@ import { configFromEnv } from '../src/config'
 import { randomToken, sha256 } from '../src/lib/crypto'
 import { captchaOff } from '../src/platform/captcha'
 import { createDevMailbox } from '../src/platform/mail'
+import { createLocalPayments } from '../src/platform/payments'
 import { claimReward } from '../src/services/rewards-claim'
 import { claimFailure, claimStatements } from '../src/services/rewards-write'
 
@@ -198,6 +199,7 @@ describe('the claim batch on D1', () => {
     config: configFromEnv({ ENVIRONMENT: 'test' }),
     clock: systemClock,
     mail: createDevMailbox(db),
+    payments: createLocalPayments({ webhookSecret: 'whsec_test_workerd' }),
     captcha: captchaOff,
     log: () => {},
   })

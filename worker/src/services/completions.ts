@@ -30,6 +30,8 @@ export type CompletionInput = {
   periodKey?: string
   /** The action type recorded (default challenge_completed). */
   actionType?: string
+  /** More statements for the same batch (e.g. a membership making the participant eligible for offers). */
+  extraWrites?: unknown[]
 }
 
 const alreadyCompleted = () => new AppError('already_completed', 409, 'You have already completed this challenge', undefined, { success: false })
@@ -100,6 +102,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
       : [{ challengeId: challenge.id, participantId: participant.id, questionId: a.question.id, questionOptionId: null, answer: a.values[0] ?? '', completionId: completionRef as never }]
     writes.push(scope.insert(participantAnswers, rows) as never)
   }
+  for (const write of input.extraWrites ?? []) writes.push(write as never)
   for (const [name, value] of Object.entries(input.profile ?? {})) {
     writes.push(
       scope

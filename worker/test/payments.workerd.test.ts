@@ -1,0 +1,31 @@
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { signTestEvent } from '../src/platform/payments'
+import { base, seed, TokenClient } from './workerd-helpers'
+
+/** Stripe webhook verification inside workerd: the SDK's async check over SubtleCrypto, on D1. */
+describe('payments on Workers', () => {
+  it('verifies a signed event with SubtleCrypto and fulfils the membership once', async () => {
+    await seed()
+    const client = await new TokenClient().signUp('stripe-d1@example.com')
+    const checkout = await client.json<{ session_id: string }>('/public/challenges/ember-club/membership_checkout_session', { method: 'POST' })
+    expect(checkout.status).toBe(200)
+    const row = await env.DB.prepare('SELECT * FROM payment_sessions WHERE provider_session_id = ?').bind(checkout.body.session_id).first<Record<string, number | string>>()
+    const payload = JSON.stringify({
+      id: 'evt_workerd_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: row!.provider_session_id, payment_status: 'paid', amount_total: row!.amount_cents, currency: 'usd', metadata: { program_id: String(row!.program_id), participant_id: String(row!.participant_id) } } },
+    })
+    // The local provider's secret: derived from APP_SECRET's development default (config.ts).
+    const secret = `whsec_local_${'tessera-development-secret-do-not-use-in-production'.slice(0, 24)}`
+    const signature = await signTestEvent(secret, payload)
+    const send = (sig: string) => SELF.fetch(`${base}/payments/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': sig, 'content-type': 'application/json' } })
+    expect((await send(await signTestEvent('whsec_wrong', payload))).status).toBe(400)
+    const results = await Promise.all(Array.from({ length: 5 }, () => send(signature)))
+    const outcomes = await Promise.all(results.map(async (r) => ((await r.json()) as { status: string }).status))
+    expect(outcomes.filter((s) => s === 'fulfilled')).toHaveLength(1)
+    const me = await client.json<{ eligible_offers_rewards: boolean }>('/public/participant')
+    expect(me.body.eligible_offers_rewards).toBe(true)
+  })
+})
