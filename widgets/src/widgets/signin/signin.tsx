@@ -19,19 +19,34 @@ export type SigninWidgetProps = {
   query: URLSearchParams
   /** A full page load; defaults to location.assign. */
   go?: (url: string) => void
-  /** Where the close button leads. */
-  closeHref?: string
+  /** Where the close button leads; null hides it (embedded widgets have nowhere to close to). */
+  closeHref?: string | null
+  /** The URL of a program page (the terms links); the hosted site's `/{slug}` by default. */
+  pageHref?: (slug: string) => string
+  /** Resolves a relative enrollment redirect; the page's origin by default. */
+  origin?: string
+  /** Focus the e-mail field on first render (the sign-in page); embedded widgets must not steal focus. */
+  autoFocus?: boolean
 }
 
 /** Sign in or sign up by e-mail code or magic link (participant-site.md sections 2 and 4). */
-export function SigninWidget({ program, client, query, go, closeHref = '/' }: SigninWidgetProps) {
+export function SigninWidget({
+  program,
+  client,
+  query,
+  go,
+  closeHref = '/',
+  pageHref,
+  origin,
+  autoFocus = true,
+}: SigninWidgetProps) {
   // One store per mounted widget, made on first render: the page remounts it when the query changes.
   const [store] = useState(() =>
     createSigninStore({
       program,
       client,
       query,
-      origin: location.origin,
+      origin: origin ?? location.origin,
       go: go ?? ((url) => location.assign(url)),
       toast: ({ title, message }) => showToast({ tone: 'error', title, message }),
     }),
@@ -43,19 +58,30 @@ export function SigninWidget({ program, client, query, go, closeHref = '/' }: Si
     <section class="signin" aria-labelledby="signin-title">
       <div class="signin__bar">
         {state.step === 'new_participant' ? (
-          <button type="button" class="signin__back" onClick={() => store.dispatch({ type: 'back' })} disabled={Boolean(state.pending)}>
+          <button
+            type="button"
+            class="signin__back"
+            onClick={() => store.dispatch({ type: 'back' })}
+            disabled={Boolean(state.pending)}
+          >
             <ArrowLeftIcon size={18} />
             Back
           </button>
         ) : (
           <span />
         )}
-        <a href={closeHref} class="icon-btn signin__close" aria-label="Close" title="Close">
-          <CloseIcon />
-        </a>
+        {closeHref !== null && (
+          <a href={closeHref} class="icon-btn signin__close" aria-label="Close" title="Close">
+            <CloseIcon />
+          </a>
+        )}
       </div>
-      {state.step === 'initial' && <InitialStep program={program} store={store} state={state} />}
-      {state.step === 'new_participant' && <SignupStep program={program} store={store} state={state} />}
+      {state.step === 'initial' && (
+        <InitialStep program={program} store={store} state={state} autoFocus={autoFocus} />
+      )}
+      {state.step === 'new_participant' && (
+        <SignupStep program={program} store={store} state={state} pageHref={pageHref} />
+      )}
       {state.step === 'otp_verification' && <CodeStep store={store} state={state} />}
       {state.step === 'magic_link_sent' && <LinkSentStep state={state} closeHref={closeHref} />}
     </section>
@@ -65,9 +91,12 @@ export function SigninWidget({ program, client, query, go, closeHref = '/' }: Si
 type StepProps = { program: PublicProgram; store: SigninStore; state: SigninState }
 
 /** Moves focus into a step when it appears, so keyboard and screen reader users land on it. */
-function useFocusOnMount<T extends HTMLElement>() {
+function useFocusOnMount<T extends HTMLElement>(enabled = true) {
   const ref = useRef<T>(null)
-  useEffect(() => ref.current?.focus(), [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first render decides
+  useEffect(() => {
+    if (enabled) ref.current?.focus()
+  }, [])
   return ref
 }
 
@@ -75,7 +104,15 @@ function useFocusOnMount<T extends HTMLElement>() {
  * A step's form: submits through the machine and, when it answers with errors, moves focus to the
  * first invalid field so the message is read out and can be fixed at once.
  */
-function StepForm({ store, errors, children }: { store: SigninStore; errors: SigninState['errors']; children: ComponentChildren }) {
+function StepForm({
+  store,
+  errors,
+  children,
+}: {
+  store: SigninStore
+  errors: SigninState['errors']
+  children: ComponentChildren
+}) {
   const form = useRef<HTMLFormElement>(null)
   // Only errors that answer a submit move focus; clearing one while typing must not.
   const submitted = useRef(false)
@@ -111,12 +148,16 @@ function StepHeading({ children, lead }: { children: ComponentChildren; lead?: C
   )
 }
 
-function InitialStep({ program, store, state }: StepProps) {
-  const email = useFocusOnMount<HTMLInputElement>()
+function InitialStep({ program, store, state, autoFocus }: StepProps & { autoFocus: boolean }) {
+  // Coming back from the sign-up step always moves focus here; the first render only when asked.
+  const [focusFirst] = useState(() => autoFocus || state.email !== '')
+  const email = useFocusOnMount<HTMLInputElement>(focusFirst)
   const otp = program.features.otp_login
   return (
     <StepForm store={store} errors={state.errors}>
-      <StepHeading lead={`Sign in or create your account. We'll email you a ${otp ? 'one-time code' : 'secure link'}, no password needed.`}>
+      <StepHeading
+        lead={`Sign in or create your account. We'll email you a ${otp ? 'one-time code' : 'secure link'}, no password needed.`}
+      >
         Welcome to {program.name}!
       </StepHeading>
       <TextField
@@ -139,7 +180,13 @@ function InitialStep({ program, store, state }: StepProps) {
   )
 }
 
-function TermsText({ program }: { program: PublicProgram }) {
+function TermsText({
+  program,
+  pageHref = (slug) => `/${slug}`,
+}: {
+  program: PublicProgram
+  pageHref?: ((slug: string) => string) | undefined
+}) {
   const pages = termsPages(program.published_program_pages)
   if (!pages.length) return <>I agree to the program's terms and conditions.</>
   return (
@@ -148,7 +195,7 @@ function TermsText({ program }: { program: PublicProgram }) {
       {pages.map((page, i) => (
         <Fragment key={page.id}>
           {i > 0 && (i === pages.length - 1 ? ' and ' : ', ')}
-          <a href={`/${page.slug}`} target="_blank" rel="noopener">
+          <a href={pageHref(page.slug)} target="_blank" rel="noopener">
             {page.title}
             <span class="visually-hidden"> (opens in a new tab)</span>
           </a>
@@ -159,10 +206,16 @@ function TermsText({ program }: { program: PublicProgram }) {
   )
 }
 
-function SignupStep({ program, store, state }: StepProps) {
+function SignupStep({
+  program,
+  store,
+  state,
+  pageHref,
+}: StepProps & { pageHref: ((slug: string) => string) | undefined }) {
   const firstName = useFocusOnMount<HTMLInputElement>()
   const points = program.signup_challenge?.points
-  const edit = (field: 'first_name' | 'last_name' | 'postal') => (value: string) => store.dispatch({ type: 'edit', field, value })
+  const edit = (field: 'first_name' | 'last_name' | 'postal') => (value: string) =>
+    store.dispatch({ type: 'edit', field, value })
   return (
     <StepForm store={store} errors={state.errors}>
       <StepHeading
@@ -205,8 +258,14 @@ function SignupStep({ program, store, state }: StepProps) {
         error={state.errors.postal}
         onValue={edit('postal')}
       />
-      <Checkbox name="agree_terms" required checked={state.agree_terms} error={state.errors.agree_terms} onChecked={(value) => store.dispatch({ type: 'agree_terms', value })}>
-        <TermsText program={program} />
+      <Checkbox
+        name="agree_terms"
+        required
+        checked={state.agree_terms}
+        error={state.errors.agree_terms}
+        onChecked={(value) => store.dispatch({ type: 'agree_terms', value })}
+      >
+        <TermsText program={program} pageHref={pageHref} />
       </Checkbox>
       {program.turnstile_site_key && (
         <Turnstile
@@ -234,7 +293,8 @@ function CodeStep({ store, state }: Omit<StepProps, 'program'>) {
       <StepHeading
         lead={
           <>
-            An email was sent to <strong class="signin__email">{maskEmail(state.email)}</strong> with a 6-digit code. Please enter it below.
+            An email was sent to <strong class="signin__email">{maskEmail(state.email)}</strong> with a
+            6-digit code. Please enter it below.
           </>
         }
       >
@@ -279,7 +339,7 @@ function CodeStep({ store, state }: Omit<StepProps, 'program'>) {
   )
 }
 
-function LinkSentStep({ state, closeHref }: { state: SigninState; closeHref: string }) {
+function LinkSentStep({ state, closeHref }: { state: SigninState; closeHref: string | null }) {
   const heading = useFocusOnMount<HTMLDivElement>()
   return (
     <div class="signin__form signin__sent" ref={heading} tabIndex={-1}>
@@ -289,9 +349,11 @@ function LinkSentStep({ state, closeHref }: { state: SigninState; closeHref: str
       <StepHeading lead="A login link is in your email. Click it within 20 minutes to access your account.">
         Thanks, {state.participant?.first_name || state.first_name}!
       </StepHeading>
-      <a class={buttonClass('outline', 'md', 'btn--block')} href={closeHref}>
-        Back to home
-      </a>
+      {closeHref !== null && (
+        <a class={buttonClass('outline', 'md', 'btn--block')} href={closeHref}>
+          Back to home
+        </a>
+      )}
     </div>
   )
 }

@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { programs } from '../worker/src/db/schema'
+import { startNodeServer } from '../worker/src/node'
+import { signIdentityToken } from '../worker/src/services/identity'
+import { launchBrowser, newPage, ROOT, readMail } from './harness'
+
+/**
+ * Embedding from a partner's page (docs/embedding.md): a page on another origin, under a strict CSP
+ * with no 'unsafe-inline', uses the script-tag loader with custom elements, a partner identity token,
+ * and iframe mode. Set SCREENSHOTS=1 to write the partner pages to docs/screenshots/.
+ */
+
+const SECRET = 'partner-identity-secret-for-e2e-0123456789'
+const SHOTS = process.env.SCREENSHOTS ? join(ROOT, 'docs/screenshots') : null
+
+let tessera: Awaited<ReturnType<typeof startNodeServer>>
+let dataDir: string
+let partner: Server
+let partnerUrl: string
+let browser: Browser
+
+/** A partner-side script (never inline: the CSP forbids it) that records widget events on <body>. */
+const RECORDER = `
+window.Tessera = window.Tessera || function () { (Tessera.q = Tessera.q || []).push(arguments) }
+var seen = []
+function record(name, detail, target) {
+  seen.push({ name: name, detail: detail, target: target })
+  document.body.setAttribute('data-events', seen.map(function (e) { return e.name + '@' + e.target }).join(' '))
+  document.body.setAttribute('data-details', JSON.stringify(seen))
+}
+;['signed-in', 'signed-out', 'challenge-completed', 'reward-claimed'].forEach(function (name) {
+  Tessera('on', name, function (detail, event) { record(name, detail, (event.target.tagName || 'document').toLowerCase()) })
+})
+var violations = []
+document.addEventListener('securitypolicyviolation', function (e) {
+  violations.push(e.violatedDirective + ' ' + e.blockedURI)
+  document.documentElement.setAttribute('data-csp-violations', violations.join('|'))
+})
+`
+
+const STYLES = `
+/* A partner stylesheet that would bleed into widgets that were not isolated. */
+html { font-size: 62.5%; }
+body { margin: 0; font: 1.8rem/1.2 Georgia, serif; color: #4a1d1d; background: #fbf7f0; letter-spacing: .04em; }
+header { padding: 16px 24px; background: #2f2a24; color: #fff; }
+main { display: grid; gap: 24px; max-width: 1100px; margin: 0 auto; padding: 24px; }
+h2 { margin: 0; }
+button, input { font-family: "Comic Sans MS", cursive; }
+`
+
+function page(title: string, body: string, tessera: string, extraScripts = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title><link rel="stylesheet" href="/partner.css"><script src="/recorder.js"></script>${extraScripts}
+<script src="${tessera}/embed.js" data-program="demo" async></script></head>
+<body><header><strong>Ember &amp; Oak Coffee</strong> · partner shop</header><main>${body}</main></body></html>`
+}
+
+function startPartner(tesseraUrl: string, rewardId: () => number): Promise<string> {
+  const csp = `default-src 'self'; script-src 'self' ${tesseraUrl}; style-src 'self'; connect-src ${tesseraUrl}; frame-src ${tesseraUrl}; img-src * data:`
+  partner = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const send = (type: string, text: string) => {
+      res.writeHead(200, {
+        'content-type': `${type}; charset=utf-8`,
+        'content-security-policy': csp,
+        'cache-control': 'no-store',
+      })
+      res.end(text)
+    }
+    if (path === '/') {
+      send(
+        'text/html',
+        page(
+          'Partner: elements',
+          '<h2>Join and earn</h2><tessera-signin></tessera-signin><h2>Ways to earn</h2><tessera-challenge-tiles limit="6"></tessera-challenge-tiles>',
+          tesseraUrl,
+        ),
+      )
+    } else if (path === '/identity') {
+      send(
+        'text/html',
+        page(
+          'Partner: identity',
+          `<h2>Your reward</h2><tessera-reward reward-id="${rewardId()}"></tessera-reward><tessera-account></tessera-account>`,
+          tesseraUrl,
+          '<script src="/identity.js"></script>',
+        ),
+      )
+    } else if (path === '/iframe') {
+      send(
+        'text/html',
+        page(
+          'Partner: iframe',
+          '<h2>Rewards</h2><div id="rewards"></div>',
+          tesseraUrl,
+          '<script src="/iframe.js"></script>',
+        ),
+      )
+    } else if (path === '/recorder.js') send('text/javascript', RECORDER)
+    else if (path === '/iframe.js')
+      send(
+        'text/javascript',
+        `Tessera('iframe', { widget: 'signin', target: '#rewards', title: 'Sign in to Ember & Oak rewards' })`,
+      )
+    else if (path === '/identity.js') {
+      // What a partner's server does for its signed-in customer: a short-lived, single-use token.
+      void identityToken('daniel.okafor2@example.com').then((token) =>
+        send('text/javascript', `Tessera('signInWithIdentityToken', ${JSON.stringify(token)})`),
+      )
+    } else if (path === '/partner.css') send('text/css', STYLES)
+    else if (path === '/favicon.ico') {
+      res.writeHead(204)
+      res.end()
+    } else {
+      res.writeHead(404)
+      res.end()
+    }
+  })
+  return new Promise((resolve) =>
+    partner.listen(0, '127.0.0.1', () =>
+      resolve(`http://localhost:${(partner.address() as { port: number }).port}`),
+    ),
+  )
+}
+
+function identityToken(email: string) {
+  const iat = Math.floor(Date.now() / 1000)
+  return signIdentityToken(SECRET, { email, iat, exp: iat + 300, jti: randomUUID() })
+}
+
+/**
+ * Console errors of a page while the test drives it (CSP refusals, exceptions, missing files). The
+ * sign-in API answers 422 to an unknown e-mail (the sign-up step), which Chromium logs: expected.
+ */
+function watchErrors(p: Page) {
+  const errors: string[] = []
+  p.on('console', (m) => {
+    const line = `${m.text()} ${m.location().url}`
+    if (m.type() === 'error' && !/status of 422 .*\/public\/signin\/verify$/.test(line)) errors.push(line)
+  })
+  p.on('pageerror', (e) => errors.push(e.message))
+  return errors
+}
+
+async function events(p: Page): Promise<string> {
+  return (await p.locator('body').getAttribute('data-events')) ?? ''
+}
+
+async function waitForEvent(p: Page, name: string) {
+  await p.waitForFunction(
+    (n) => (document.body.getAttribute('data-events') ?? '').split(' ').some((e) => e.startsWith(`${n}@`)),
+    name,
+  )
+}
+
+async function shoot(p: Page, name: string) {
+  if (!SHOTS) return
+  mkdirSync(SHOTS, { recursive: true })
+  await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+}
+
+let rewardId = 0
+const email = `embed.${Date.now()}@example.com`
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'dist/public/embed.js')))
+    throw new Error('Run `node scripts/build.mjs` first: dist/public/embed.js is missing')
+  dataDir = mkdtempSync(join(tmpdir(), 'tessera-embed-'))
+  tessera = await startNodeServer({
+    port: 0,
+    databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
+    seed: true,
+    quiet: true,
+    env: { ENVIRONMENT: 'development' },
+  })
+  // The demo program accepts identity tokens signed with this secret (set before anything caches it).
+  await tessera.deps.db
+    .update(programs)
+    .set({ partnerIdentitySecret: SECRET })
+    .where(eq(programs.publicKey, 'demo'))
+  const rewards = (await (await fetch(`${tessera.url}/public/home/active_rewards?program=demo`)).json()) as {
+    data: { id: number; name: string }[]
+  }
+  rewardId = rewards.data.find((r) => r.name === 'Free pastry with any drink')!.id
+  partnerUrl = await startPartner(tessera.url, () => rewardId)
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((r) => partner?.close(r))
+  await tessera?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('embedding on a partner page under a strict CSP', () => {
+  it('serves the loader from the Tessera origin', async () => {
+    const res = await fetch(`${tessera.url}/embed.js`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/javascript/)
+    expect((await res.text()).length).toBeGreaterThan(500)
+  })
+
+  it('signs up inside <tessera-signin>, then tiles open and complete a challenge inline', async () => {
+    const { context, page: p } = await newPage(browser, 1280)
+    const errors = watchErrors(p)
+    await p.goto(partnerUrl)
+
+    const signin = p.locator('tessera-signin')
+    const tiles = p.locator('tessera-challenge-tiles')
+    await signin.getByRole('heading', { name: 'Welcome to Tessera Demo!' }).waitFor()
+    await tiles.locator('.tile').first().waitFor()
+    expect(await tiles.locator('.tile').count()).toBeLessThanOrEqual(6)
+    // The widget is isolated: the partner's 62.5% root font size and serif font do not reach it.
+    const look = await signin
+      .locator('.signin__title')
+      .evaluate((el) => ({ size: getComputedStyle(el).fontSize, font: getComputedStyle(el).fontFamily }))
+    expect(look.size).toBe('24px')
+    expect(look.font).not.toContain('Georgia')
+    // Nothing stole focus from the partner page.
+    expect(await p.evaluate(() => document.activeElement?.tagName)).toBe('BODY')
+    await shoot(p, 'embed-partner-elements-1280')
+
+    await signin.getByLabel('Email').fill(email)
+    await signin.getByRole('button', { name: 'Continue to get your login code' }).click()
+    await signin.getByRole('heading', { name: 'Join Tessera Demo and start earning rewards!' }).waitFor()
+    await signin.getByLabel(/first name/i).fill('Erin')
+    await signin.getByLabel(/last name/i).fill('Embed')
+    await signin.getByRole('checkbox').check()
+    await signin.getByRole('button', { name: 'Sign up and earn +100 points' }).click()
+    await signin.getByText('Hey, Erin!').waitFor()
+    const mail = await readMail(tessera.url, email)
+    await signin.getByPlaceholder('enter 6-digit code').fill(mail.code!)
+    await signin.getByRole('button', { name: 'Verify Code' }).click()
+
+    await signin.getByText('Hi, Erin!').waitFor()
+    await signin.getByText('100 points available').waitFor()
+    await waitForEvent(p, 'signed-in')
+    expect(await events(p)).toContain('signed-in@tessera-signin')
+    const details = JSON.parse((await p.locator('body').getAttribute('data-details'))!) as {
+      detail: { participant: { email: string } }
+    }[]
+    expect(details[0]!.detail.participant.email).toBe(email)
+    // The token is kept on the partner's origin, under the program's key; no cookie was needed.
+    expect(await p.evaluate(() => localStorage.getItem('tessera:demo:token'))).toMatch(/^[\w-]{20,}$/)
+
+    // The tiles turned to the participant's list (no sign-up tile any more); one opens inline.
+    await tiles
+      .getByRole('link', { name: /Read Now/ })
+      .first()
+      .click()
+    await tiles
+      .getByRole('heading', { name: /pour-over/i })
+      .first()
+      .waitFor()
+    await tiles.getByRole('button', { name: 'Complete' }).click()
+    await tiles.getByText('+25 points added to your balance').waitFor()
+    await waitForEvent(p, 'challenge-completed')
+    expect(await events(p)).toContain('challenge-completed@tessera-challenge-tiles')
+    // Every element of the program shares the session: the sign-in card shows the new balance.
+    await signin.getByText('125 points available').waitFor()
+    await tiles.getByRole('button', { name: 'Earn More' }).click()
+    await tiles.locator('.tile').first().waitFor()
+
+    // Reloading keeps the participant signed in (token in localStorage).
+    await p.reload()
+    await signin.getByText('Hi, Erin!').waitFor()
+    await shoot(p, 'embed-partner-elements-signed-in-1280')
+
+    expect(await p.locator('html').getAttribute('data-csp-violations')).toBeNull()
+    expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('lays the elements out in a 390 px wide page', async () => {
+    const { context, page: p } = await newPage(browser, 390)
+    const errors = watchErrors(p)
+    await p.goto(partnerUrl)
+    await p.locator('tessera-challenge-tiles .tile').first().waitFor()
+    await p.locator('tessera-signin').getByLabel('Email').waitFor()
+    // Container queries: the tiles use their narrow layout (image beside the text) at this width.
+    expect(
+      await p
+        .locator('tessera-challenge-tiles .tile')
+        .first()
+        .evaluate((el) => getComputedStyle(el).flexDirection),
+    ).toBe('row')
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await shoot(p, 'embed-partner-elements-390')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('signs a participant in with a partner identity token and claims a reward', async () => {
+    const { context, page: p } = await newPage(browser, 390)
+    const errors = watchErrors(p)
+    await p.goto(`${partnerUrl}/identity`)
+    const reward = p.locator('tessera-reward')
+    await waitForEvent(p, 'signed-in')
+    // Called from the partner's script, the event belongs to no element: it fires on the document.
+    expect(await events(p)).toContain('signed-in@document')
+    await p.locator('tessera-account').getByText('daniel.okafor2@example.com').waitFor()
+    const claim = reward.getByRole('button', { name: 'Use 300 points to Claim' })
+    await claim.waitFor()
+    await shoot(p, 'embed-partner-identity-390')
+    await claim.click()
+    await p.locator('tessera-toasts').getByText('Congrats!').waitFor()
+    await waitForEvent(p, 'reward-claimed')
+    expect(await events(p)).toContain('reward-claimed@tessera-reward')
+    const details = JSON.parse((await p.locator('body').getAttribute('data-details'))!) as {
+      name: string
+      detail: { reward_id?: number }
+    }[]
+    expect(details.find((d) => d.name === 'reward-claimed')!.detail.reward_id).toBe(rewardId)
+    await reward.getByText('Congrats', { exact: true }).waitFor()
+
+    expect(await p.locator('html').getAttribute('data-csp-violations')).toBeNull()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  for (const width of [390, 1280]) {
+    it(`renders a widget in an iframe that sizes itself and signs in by code (${width}px)`, async () => {
+      const { context, page: p } = await newPage(browser, width)
+      const errors = watchErrors(p)
+      await p.goto(`${partnerUrl}/iframe`)
+      const frameElement = p.locator('#rewards iframe')
+      await frameElement.waitFor()
+      expect(await frameElement.getAttribute('src')).toBe(`${tessera.url}/embed/signin?program=demo`)
+      const frame = p.frameLocator('#rewards iframe')
+      await frame.getByRole('heading', { name: 'Welcome to Tessera Demo!' }).waitFor()
+      const height = () => frameElement.evaluate((el) => el.getBoundingClientRect().height)
+      await expect.poll(height).toBeGreaterThan(100)
+      // The frame is as tall as its content: no inner scrolling.
+      const inner = await frame.locator('html').evaluate((el) => el.scrollHeight)
+      expect(Math.abs((await height()) - inner)).toBeLessThanOrEqual(2)
+      await shoot(p, `embed-partner-iframe-${width}`)
+
+      if (width === 390) {
+        const previous = await readMail(tessera.url, email)
+        await frame.getByLabel('Email').fill(email)
+        await frame.getByRole('button', { name: 'Continue to get your login code' }).click()
+        await frame.getByText('Hey, Erin!').waitFor()
+        const mail = await readMail(tessera.url, email, previous.id)
+        await frame.getByPlaceholder('enter 6-digit code').fill(mail.code!)
+        await frame.getByRole('button', { name: 'Verify Code' }).click()
+        await frame.getByText('Hi, Erin!').waitFor()
+        // The event crossed the frame boundary and fired on the <iframe> element.
+        await waitForEvent(p, 'signed-in')
+        expect(await events(p)).toContain('signed-in@iframe')
+        // The signed-in card is shorter than the form: the frame followed.
+        await expect.poll(height).toBeLessThan(200)
+        await shoot(p, 'embed-partner-iframe-signed-in-390')
+      }
+      expect(await p.locator('html').getAttribute('data-csp-violations')).toBeNull()
+      expect(errors).toEqual([])
+
+      // A wrong call is logged, never thrown: the partner's page goes on.
+      const still = await p.evaluate(() => {
+        const tessera = (window as unknown as { Tessera: (...args: unknown[]) => unknown }).Tessera
+        tessera('no-such-call')
+        tessera('iframe', { widget: 'signin', target: '#missing' })
+        return 'still running'
+      })
+      expect(still).toBe('still running')
+      await expect.poll(() => errors.filter((e) => e.startsWith('Tessera:')).length).toBe(2)
+      await context.close()
+    })
+  }
+})

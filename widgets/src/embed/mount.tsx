@@ -1,0 +1,177 @@
+import { signal } from '@preact/signals'
+import { type ComponentChildren, type ComponentType, createContext, render } from 'preact'
+import { useContext, useEffect, useErrorBoundary } from 'preact/hooks'
+import type { PublicProgram } from '../../../sdk/contract/program'
+import { SiteContext } from '../site/context'
+import { applyBranding, brandingVariables } from '../ui/branding'
+import { Skeleton } from '../ui/skeleton'
+import { Toaster } from '../ui/toast'
+import { getRuntime, type Runtime } from './runtime'
+import { adoptStyles } from './styles'
+import './embed.css'
+
+/** What the loader (or the iframe page) told the bundle: the default program and the Tessera origin. */
+export type EmbedDefaults = { programKey: string | null; apiBase: string; assetBase: string }
+
+export const embedDefaults = signal<EmbedDefaults>({ programKey: null, apiBase: '', assetBase: '' })
+
+export function configureEmbed(update: Partial<EmbedDefaults>) {
+  embedDefaults.value = { ...embedDefaults.value, ...update }
+}
+
+/** The element's attributes, by name (null when absent). */
+export type Attrs = Readonly<Record<string, string | null>>
+
+export type Embed = { runtime: Runtime; program: PublicProgram; host: HTMLElement; attrs: Attrs }
+const EmbedContext = createContext<Embed | null>(null)
+
+export function useEmbed(): Embed {
+  const embed = useContext(EmbedContext)
+  if (!embed) throw new Error('useEmbed needs an embedded widget root')
+  return embed
+}
+
+/** The runtime for an element: its own `program` attribute, else the page's default program. */
+export function runtimeFor(attrs: Attrs): Runtime | null {
+  const { programKey, apiBase } = embedDefaults.value
+  const key = attrs.program || programKey
+  return key ? getRuntime({ programKey: key, apiBase }) : null
+}
+
+const brandingSheets = new Map<string, CSSStyleSheet | null>()
+
+/**
+ * The program's branding as a `:host` rule in a constructed sheet. A page's own rule on the element
+ * (`tessera-reward { --perk-primary: teal }`) wins over `:host`, so partners can still restyle.
+ * Without constructable sheets the variables go inline on the host instead.
+ */
+function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
+  const style = program.program_template_detail.element_css_style
+  const root = host.shadowRoot
+  let sheet = brandingSheets.get(program.public_key)
+  if (sheet === undefined) {
+    sheet = null
+    try {
+      if (root && 'adoptedStyleSheets' in root) {
+        const vars = Object.entries(brandingVariables(style)).map(([name, value]) => `${name}:${value};`)
+        if (style?.theme === 'dark' || style?.theme === 'light') vars.push(`color-scheme:${style.theme};`)
+        sheet = new CSSStyleSheet()
+        sheet.replaceSync(`:host{${vars.join('')}}`)
+      }
+    } catch {
+      sheet = null
+    }
+    brandingSheets.set(program.public_key, sheet)
+  }
+  if (sheet && root) {
+    if (!root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+  } else applyBranding(host, style)
+}
+
+function Failure({ message }: { message: string }) {
+  return (
+    <p class="tw-notice" role="alert">
+      {message}
+    </p>
+  )
+}
+
+/** A widget that fails renders a short notice; the partner page and the other widgets go on. */
+function Boundary({ children }: { children: ComponentChildren }) {
+  const [error] = useErrorBoundary((err) => console.error('Tessera widget error', err))
+  return error ? <Failure message="This content could not be shown." /> : children
+}
+
+type RootProps = { host: HTMLElement; attrs: Attrs; View: ComponentType }
+
+function ElementRoot({ host, attrs, View }: RootProps) {
+  const runtime = runtimeFor(attrs)
+  const program = runtime?.program.value ?? null
+  useEffect(() => runtime?.loadProgram(), [runtime])
+  useEffect(() => {
+    if (program) applyProgramBranding(host, program)
+  }, [host, program])
+  if (!runtime) return null // no program yet: the loader's init call will bring one
+  if (runtime.programFailed.value) return <Failure message="This content is not available right now." />
+  if (!program) return <Skeleton class="tw-loading" height={120} />
+  return (
+    <EmbedContext.Provider value={{ runtime, program, host, attrs }}>
+      {/* Site components (the sign-in widget, challenge forms) read the program and client from here. */}
+      <SiteContext.Provider value={{ program, client: runtime.client, session: runtime.session }}>
+        <Boundary>
+          <View />
+        </Boundary>
+      </SiteContext.Provider>
+    </EmbedContext.Provider>
+  )
+}
+
+let toaster: HTMLElement | null = null
+
+/** One toast stack per page, in its own shadow root at the end of <body>. */
+function ensureToaster() {
+  if (toaster?.isConnected || !document.body) return
+  toaster = document.createElement('tessera-toasts')
+  const root = toaster.attachShadow({ mode: 'open' })
+  adoptStyles(root, embedDefaults.value.assetBase)
+  const container = document.createElement('div')
+  root.append(container)
+  document.body.append(toaster)
+  render(<Toaster />, container)
+}
+
+/**
+ * Defines a custom element that renders `View` in its own shadow root, with the widgets' stylesheet
+ * and the program's branding. Defining a tag twice (two loaders on a page) is a no-op.
+ */
+export function defineWidgetElement(tag: string, View: ComponentType, attributes: readonly string[] = []) {
+  if (customElements.get(tag)) return
+  const observed = ['program', ...attributes]
+  class TesseraWidgetElement extends HTMLElement {
+    static get observedAttributes() {
+      return observed
+    }
+    private container: HTMLElement | null = null
+    private stopDefaults: (() => void) | null = null
+
+    connectedCallback() {
+      try {
+        if (!this.container) {
+          const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
+          adoptStyles(root, embedDefaults.value.assetBase)
+          this.container = document.createElement('div')
+          this.container.className = 'tw-root'
+          root.append(this.container)
+        }
+        ensureToaster()
+        // Re-render when init() brings the default program after the element appeared.
+        this.stopDefaults ??= embedDefaults.subscribe(() => this.update())
+      } catch (err) {
+        console.error('Tessera widget error', err)
+      }
+    }
+
+    disconnectedCallback() {
+      this.stopDefaults?.()
+      this.stopDefaults = null
+      if (this.container) render(null, this.container)
+    }
+
+    attributeChangedCallback() {
+      if (this.isConnected && this.container) this.update()
+    }
+
+    private update() {
+      if (!this.container) return
+      const attrs: Record<string, string | null> = {}
+      for (const name of observed) attrs[name] = this.getAttribute(name)
+      try {
+        render(<ElementRoot host={this} attrs={attrs} View={View} />, this.container)
+      } catch (err) {
+        console.error('Tessera widget error', err)
+      }
+    }
+  }
+  customElements.define(tag, TesseraWidgetElement)
+}

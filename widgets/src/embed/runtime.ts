@@ -1,0 +1,181 @@
+import { type Signal, signal } from '@preact/signals'
+import type { ParticipantSummary } from '../../../sdk/contract/participant'
+import type { PublicProgram } from '../../../sdk/contract/program'
+import { createClient, type TesseraClient } from '../../../sdk/src/index'
+import { createSession, type Session } from '../site/session'
+import { emit, type EventParticipant } from './events'
+import { mediaFetch } from './media-urls'
+import { createTokenStore, tokenKey } from './token-store'
+
+/** POST /public/signin/identity (routes/public/signin.ts): a partner identity token -> a session token. */
+const IDENTITY_PATH = '/public/signin/identity'
+
+export type RuntimeOptions = {
+  programKey: string
+  /** The Tessera origin the API calls go to ('' inside the iframe page: same origin). */
+  apiBase: string
+  /** Already known (the iframe page's bootstrap): no program request. */
+  program?: PublicProgram
+}
+
+/**
+ * Everything the widgets of one program share on a page: the token-mode client, the program, and the
+ * participant session. Every element of that program reads the same signals, so signing in inside
+ * <tessera-signin> turns <tessera-challenge-tiles> signed-in at once.
+ */
+export type Runtime = {
+  programKey: string
+  apiBase: string
+  client: TesseraClient
+  session: Session
+  program: Signal<PublicProgram | null>
+  programFailed: Signal<boolean>
+  loadProgram(): void
+  /** A hosted-site URL of this program (terms pages, challenges the embed cannot show). */
+  siteUrl(path: string): string
+  /** After a session token arrived: loads the participant and dispatches tessera:signed-in on `target`. */
+  completeSignIn(target: EventTarget): Promise<ParticipantSummary | null>
+  signInWithIdentityToken(token: string, target?: EventTarget): Promise<ParticipantSummary | null>
+  signOut(target?: EventTarget): Promise<void>
+  /** Re-reads the participant (points after a submit or a claim). */
+  refresh(): void
+}
+
+export const eventParticipant = (p: ParticipantSummary): EventParticipant => ({
+  id: p.id,
+  first_name: p.first_name,
+  last_name: p.last_name,
+  email: p.email,
+  unused_points: p.unused_points,
+  points: p.points,
+})
+
+const runtimes = new Map<string, Runtime>()
+
+/** The runtime of a program on this page, made once. */
+export function getRuntime(options: RuntimeOptions): Runtime {
+  const id = `${options.apiBase}|${options.programKey}`
+  let runtime = runtimes.get(id)
+  if (!runtime) {
+    runtime = createRuntime(options)
+    runtimes.set(id, runtime)
+  }
+  return runtime
+}
+
+/** Every runtime made so far (calls like signOut apply to all of them). */
+export const allRuntimes = () => [...runtimes.values()]
+
+export function createRuntime({ programKey, apiBase, program: known }: RuntimeOptions): Runtime {
+  const store = createTokenStore(programKey)
+  let syncing = false
+  const client = createClient({
+    baseUrl: apiBase || undefined,
+    programKey,
+    auth: 'token',
+    sessionToken: store.read(),
+    onSessionToken: (token) => {
+      if (!syncing) store.write(token)
+    },
+    // Cross-origin (a partner's page): media paths in answers must point at the Tessera origin.
+    ...(apiBase ? { fetch: mediaFetch(apiBase) } : {}),
+  })
+  const session = createSession(client, Boolean(client.transport.sessionToken))
+  const program = signal<PublicProgram | null>(known ?? null)
+  const programFailed = signal(false)
+  let programRequest: Promise<unknown> | null = null
+
+  function loadProgram() {
+    if (program.value || programRequest) return
+    programFailed.value = false
+    programRequest = client.program.retrieve().then(
+      (p) => {
+        program.value = p
+      },
+      (err: unknown) => {
+        console.error('Tessera: could not load the program', err)
+        programFailed.value = true
+        programRequest = null
+      },
+    )
+  }
+
+  /** Reads the participant; a token the server no longer knows is forgotten. */
+  async function loadSession() {
+    await session.load()
+    if (session.status.value === 'signed_out' && client.transport.sessionToken)
+      client.transport.setSessionToken(null)
+  }
+
+  async function loadParticipant(): Promise<ParticipantSummary | null> {
+    session.status.value = 'loading'
+    await loadSession()
+    return session.participant.value
+  }
+
+  async function completeSignIn(target: EventTarget) {
+    const participant = await loadParticipant()
+    if (participant) emit(target, 'tessera:signed-in', { participant: eventParticipant(participant) })
+    return participant
+  }
+
+  async function signInWithIdentityToken(token: string, target: EventTarget = document) {
+    const res = await client.transport.post<{ session_token?: string | null }>(IDENTITY_PATH, {
+      json: { identity_token: token },
+    })
+    if (!res.session_token) throw new Error('Tessera: the identity token gave no session')
+    client.transport.setSessionToken(res.session_token)
+    return completeSignIn(target)
+  }
+
+  async function signOut(target: EventTarget = document) {
+    const wasSignedIn = session.signedIn.value
+    try {
+      if (client.transport.sessionToken) await session.signOut()
+    } catch {
+      // Expired or revoked already: forgetting it here is all that is left to do.
+    }
+    client.transport.setSessionToken(null)
+    session.participant.value = null
+    session.status.value = 'signed_out'
+    if (wasSignedIn) emit(target, 'tessera:signed-out', {})
+  }
+
+  // Another tab, or another widget instance of the same program, signed in or out.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (e) => {
+      if (e.key !== tokenKey(programKey)) return
+      syncing = true
+      client.transport.setSessionToken(e.newValue)
+      syncing = false
+      if (e.newValue) void loadParticipant()
+      else {
+        session.participant.value = null
+        session.status.value = 'signed_out'
+      }
+    })
+  }
+
+  void loadSession()
+
+  return {
+    programKey,
+    apiBase,
+    client,
+    session,
+    program,
+    programFailed,
+    loadProgram,
+    siteUrl: (path) => {
+      const url = new URL(path, apiBase || location.origin)
+      url.searchParams.set('program', programKey)
+      return url.toString()
+    },
+    completeSignIn,
+    signInWithIdentityToken,
+    signOut,
+    refresh: () => {
+      if (session.signedIn.value) void loadSession()
+    },
+  }
+}

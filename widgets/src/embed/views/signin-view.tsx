@@ -1,0 +1,46 @@
+import { useState } from 'preact/hooks'
+import { Button } from '../../ui/button'
+import { formatNumber } from '../../ui/format'
+import { Skeleton } from '../../ui/skeleton'
+import { useEmbed } from '../mount'
+import { InlineSignin } from './inline-signin'
+import './signin.css'
+
+/** <tessera-signin>: the sign-in flow while signed out, then a short "signed in" card with Sign out. */
+export function SigninView() {
+  const { runtime, program, host } = useEmbed()
+  const { session } = runtime
+  const [busy, setBusy] = useState(false)
+  if (!session.signedIn.value) return <InlineSignin />
+  const participant = session.participant.value
+  return (
+    <section class="tw-card tw-me" aria-label={`Your ${program.name} account`}>
+      {participant ? (
+        <div class="tw-me__text">
+          <p class="tw-me__hello">Hi, {participant.first_name}!</p>
+          <p class="tw-me__points">
+            <strong>{formatNumber(participant.unused_points)}</strong> {program.term_points_as || 'points'}{' '}
+            available
+          </p>
+        </div>
+      ) : (
+        <div class="tw-me__text">
+          <Skeleton width={140} height={22} />
+          <Skeleton width={180} height={16} />
+        </div>
+      )}
+      <Button
+        variant="outline"
+        size="sm"
+        loading={busy}
+        onClick={async () => {
+          setBusy(true)
+          await runtime.signOut(host)
+          setBusy(false)
+        }}
+      >
+        Sign out
+      </Button>
+    </section>
+  )
+}
