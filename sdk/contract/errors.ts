@@ -48,6 +48,8 @@ export const errorCodes = [
   'out_of_stock',
   'not_eligible',
   'idempotency_conflict',
+  'already_redeemed',
+  'voucher_expired',
   'internal_error',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

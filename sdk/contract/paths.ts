@@ -30,3 +30,26 @@ export const accountRoutes = {
   participantActions: '/public/participant_actions',
   updateEmailSettings: '/public/account/update_email_settings',
 } as const
+
+export const offerRoutes = {
+  merchants: '/public/offers/merchants',
+  merchant: '/public/offers/merchant',
+  /** Not under /public: the spec's path (participant-site.md section 7); same middleware chain. */
+  redeem: '/offers/redeem',
+  voucher: (token: string) => `/offers/vouchers/${encodeURIComponent(token)}.svg`,
+} as const
+
+/**
+ * Offer categories (participant-site.md section 3): a search's `category` and a merchant's
+ * firstCategory / secondCategory are these ids. Kept here so widgets can label them without zod.
+ */
+export const OFFER_CATEGORIES = [
+  { id: 25, name: 'Dining' },
+  { id: 27, name: 'Shopping' },
+  { id: 26, name: 'Events & Attractions' },
+  { id: 91, name: 'Travel' },
+] as const
+export type OfferCategoryId = (typeof OFFER_CATEGORIES)[number]['id']
+
+/** Merchants per page of GET /public/offers/merchants. */
+export const OFFERS_PAGE_SIZE = 12

@@ -3,6 +3,7 @@ import { AdminAuthResource, AdminProgramsResource } from './resources/admin'
 import { AuthResource } from './resources/auth'
 import { ChallengesResource } from './resources/challenges'
 import { HomeResource } from './resources/home'
+import { OffersResource } from './resources/offers'
 import { ParticipantResource, ProgramResource } from './resources/program'
 import { RewardsResource } from './resources/rewards'
 import { Transport, type TransportOptions } from './transport'
@@ -24,6 +25,7 @@ export function createClient(options: TransportOptions = {}) {
     home: new HomeResource(transport),
     account: new AccountResource(transport),
     rewards: new RewardsResource(transport),
+    offers: new OffersResource(transport),
   }
 }
 export type TesseraClient = ReturnType<typeof createClient>

@@ -10,6 +10,7 @@ import { AppError } from './lib/errors'
 import { loadAdmin } from './middleware/admin-auth'
 import { corsPreflight, partnerOrigin } from './middleware/cors'
 import { csrfProtection } from './middleware/csrf'
+import { publicResponseCache } from './middleware/public-cache'
 import { renderError } from './middleware/errors'
 import { loadParticipant } from './middleware/participant-auth'
 import { findRequestProgram, requireProgram } from './middleware/program'
@@ -24,6 +25,7 @@ import { checkoutRoutes, participantCheckoutRoutes, receiptRoutes } from './rout
 import { sitePages } from './routes/pages'
 import { accountRoutes } from './routes/public/account'
 import { challengeRoutes } from './routes/public/challenges'
+import { offerRedeemRoutes, offerSearchRoutes } from './routes/public/offers'
 import { homeChallengeRoutes } from './routes/public/home'
 import { programRoutes } from './routes/public/program'
 import { rewardHomeRoutes, rewardRoutes } from './routes/public/rewards'
@@ -45,6 +47,8 @@ export function createApp(deps: Deps) {
     c.set('deps', deps)
     await next()
   })
+  // Signed-out public reads repeat: answered from a short-lived copy ahead of the chain below.
+  app.use('/public/*', publicResponseCache)
   // Embeddable pages may be framed by the program's domain list; secureHeaders reads this below.
   app.use('/embed/*', async (c, next) => {
     const program = await findRequestProgram(c)
@@ -74,14 +78,14 @@ export function createApp(deps: Deps) {
       xFrameOptions: false,
     }),
   )
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`)
-      },
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`)
+    },
+  })
+  // GET and HEAD bodies are never read; looking for one makes @hono/node-server build a full Request.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.use(methodOverride({ app }))
   app.onError((err, c) => renderError(err, c))
   app.notFound((c) => renderError(new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`), c))
@@ -107,6 +111,9 @@ export function createApp(deps: Deps) {
   app.route('/public/signin', signinRoutes)
   app.use('/participants/*', corsPreflight, requireProgram, partnerOrigin, loadParticipant, csrfProtection)
   app.route('/participants/challenges', participantCheckoutRoutes)
+  app.use('/offers/*', corsPreflight, requireProgram, partnerOrigin, loadParticipant, csrfProtection)
+  app.route('/offers', offerRedeemRoutes)
+  app.route('/public/offers', offerSearchRoutes)
   app.route('/payments', paymentWebhookRoutes)
   app.route('/public', programRoutes)
   app.route('/public/rewards', rewardRoutes)

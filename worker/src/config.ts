@@ -12,6 +12,8 @@ export type EnvVars = {
   TURNSTILE_SECRET?: string
   DEV_PROGRAM_KEY?: string
   CACHE_TTL_MS?: string
+  OFFERS_API_URL?: string
+  OFFERS_API_KEY?: string
   STRIPE_SECRET_KEY?: string
   STRIPE_WEBHOOK_SECRET?: string
   STRIPE_API_BASE?: string

@@ -1,6 +1,7 @@
 import type { Db } from './db/client'
 import type { CaptchaVerifier } from './platform/captcha'
 import type { Mailer } from './platform/mail'
+import type { OffersProvider } from './platform/offers'
 import type { PaymentsProvider } from './platform/payments'
 
 export type Environment = 'development' | 'test' | 'production'
@@ -28,6 +29,8 @@ export type Deps = {
   db: Db
   mail: Mailer
   captcha: CaptchaVerifier
+  /** Merchants and offers: the built-in catalog, or a network when OFFERS_API_URL is set. */
+  offers: OffersProvider
   payments: PaymentsProvider
   clock: Clock
   config: Config

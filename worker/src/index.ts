@@ -5,6 +5,7 @@ import { createD1Db } from './db/client'
 import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
+import { offersFromEnv } from './platform/offers'
 import { deliverOutbox } from './services/outbox'
 
 /** Bindings declared in wrangler.toml. */
@@ -30,6 +31,7 @@ function appFor(env: WorkerEnv) {
       mail: env.MAIL_API_KEY ? createHttpMailer({ apiKey: env.MAIL_API_KEY, baseUrl: env.MAIL_API_URL }) : createDevMailbox(db),
       payments: paymentsFromEnv(env, config),
       captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
+      offers: offersFromEnv(env, db),
       assets: env.ASSETS ? { fetch: (req) => env.ASSETS!.fetch(req as never) as unknown as Promise<Response> } : undefined,
       enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids })) : undefined,
       log: (line) => console.log(line),

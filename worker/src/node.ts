@@ -11,6 +11,7 @@ import { seedDemo } from './db/seed'
 import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
+import { offersFromEnv } from './platform/offers'
 import { deliverOutbox } from './services/outbox'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -42,6 +43,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     mail: env.MAIL_API_KEY ? createHttpMailer({ apiKey: env.MAIL_API_KEY, baseUrl: env.MAIL_API_URL }) : createDevMailbox(db, log),
     payments: paymentsFromEnv(env, config),
     captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
+    offers: offersFromEnv(env, db),
     assets: {
       async fetch(request) {
         const path = new URL(request.url).pathname

@@ -9,6 +9,7 @@ import { createLocalPayments } from '../src/platform/payments'
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_tests'
 import { createDevMailbox } from '../src/platform/mail'
+import { createCatalogOffers } from '../src/platform/offers'
 
 /** A clock tests move by hand: expiry and waits without sleeping. */
 export function fakeClock(start = Date.now()) {
@@ -34,6 +35,7 @@ export async function makeTestApp(overrides: Partial<Deps> = {}) {
     clock,
     mail: createDevMailbox(db, () => {}),
     captcha: captchaOff,
+    offers: createCatalogOffers(db),
     ...overrides,
   }
   const app = createApp(deps)

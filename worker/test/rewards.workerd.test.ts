@@ -10,6 +10,7 @@ import { configFromEnv } from '../src/config'
 import { randomToken, sha256 } from '../src/lib/crypto'
 import { captchaOff } from '../src/platform/captcha'
 import { createDevMailbox } from '../src/platform/mail'
+import { createCatalogOffers } from '../src/platform/offers'
 import { createLocalPayments } from '../src/platform/payments'
 import { claimReward } from '../src/services/rewards-claim'
 import { claimFailure, claimStatements } from '../src/services/rewards-write'
@@ -201,6 +202,7 @@ describe('the claim batch on D1', () => {
     mail: createDevMailbox(db),
     payments: createLocalPayments({ webhookSecret: 'whsec_test_workerd' }),
     captcha: captchaOff,
+    offers: createCatalogOffers(db),
     log: () => {},
   })
   async function context(db: Db, email: string) {

@@ -14,6 +14,7 @@ import {
   programTemplateDetails,
 } from './schema'
 import { seedDemoContent } from './seed-content'
+import { seedDemoOffers } from './seed-offers'
 
 export type SeedOptions = { log?: (line: string) => void; participants?: number }
 
@@ -130,6 +131,7 @@ async function seedProgram(
  */
 export async function seedDemo(db: Db, opts: SeedOptions = {}) {
   const log = opts.log ?? (() => {})
+  await seedDemoOffers(db, { log }) // the shared offers catalog; skips itself when present
   const existing = await db.select({ id: programs.id }).from(programs).where(eq(programs.publicKey, 'demo')).limit(1)
   if (existing.length) {
     log('[seed] demo data already present')
