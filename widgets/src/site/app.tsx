@@ -5,7 +5,9 @@ import { useSite } from './context'
 import { Footer } from './layout/footer'
 import { Header } from './layout/header'
 import { ErrorPage } from './pages/error-page'
-import { HomePage } from './pages/home'
+import { HomePage } from './home/home-page'
+import { LazyPage } from './lazy-page'
+import { challengePage } from './lazy-pages'
 import { MyAccountPage } from './pages/my-account'
 import { ProgramPage } from './pages/program-page'
 import { SigninPage } from './pages/signin-page'
@@ -21,6 +23,8 @@ const titleOf = (route: Route): string | null => {
       return 'Sign in'
     case 'my-account':
       return 'My Account'
+    case 'challenge':
+      return 'Challenge'
     case 'page':
       return route.page.title
     case 'not-found':
@@ -37,6 +41,8 @@ function RouteView({ route }: { route: Route }) {
       return <SigninPage />
     case 'my-account':
       return <MyAccountPage />
+    case 'challenge':
+      return <LazyPage loader={challengePage} props={{ identifier: route.identifier }} />
     case 'page':
       return <ProgramPage page={route.page} />
     case 'not-found':

@@ -15,6 +15,12 @@ describe('matchRoute', () => {
     expect(matchRoute('/signin/', pages)).toEqual({ name: 'signin' })
     expect(matchRoute('/my-account', pages)).toEqual({ name: 'my-account' })
   })
+  it('maps challenge pages by identifier', () => {
+    expect(matchRoute('/challenge/coffee-quiz', pages)).toEqual({ name: 'challenge', identifier: 'coffee-quiz' })
+    expect(matchRoute('/challenge/42/', pages)).toEqual({ name: 'challenge', identifier: '42' })
+    expect(matchRoute('/challenge', pages)).toEqual({ name: 'not-found' })
+    expect(matchRoute('/challenge/a/b', pages)).toEqual({ name: 'not-found' })
+  })
   it('shows published pages by slug and nothing else', () => {
     expect(matchRoute('/rules', pages)).toEqual({ name: 'page', page: pages[1] })
     expect(matchRoute('/drafts', pages)).toEqual({ name: 'not-found' })

@@ -5,6 +5,7 @@ export type Route =
   | { name: 'home' }
   | { name: 'signin' }
   | { name: 'my-account' }
+  | { name: 'challenge'; identifier: string }
   | { name: 'page'; page: PublishedPage }
   | { name: 'not-found' }
 
@@ -33,6 +34,8 @@ export function matchRoute(pathname: string, pages: readonly PublishedPage[]): R
   if (path === '/' || path === '') return { name: 'home' }
   if (path === '/signin') return { name: 'signin' }
   if (path === '/my-account') return { name: 'my-account' }
+  const challenge = /^\/challenge\/([^/]+)$/.exec(path)
+  if (challenge) return { name: 'challenge', identifier: challenge[1]! }
   const slug = path.slice(1)
   const page = pages.find((p) => p.slug === slug)
   return page ? { name: 'page', page } : { name: 'not-found' }

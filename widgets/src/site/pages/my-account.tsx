@@ -3,16 +3,53 @@ import { Button } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { CheckCircleIcon, MailIcon, StarIcon, TrophyIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
+import { formatElapsed } from '../../ui/time'
 import { useSite, useTerms } from '../context'
+import { ActivityTable } from '../account/activity-table'
+import { profileLines } from '../account/account-format'
+import { EmailSettingsForm } from '../account/email-settings'
 import { Avatar } from '../layout/avatar'
 import { Redirect } from './redirect'
+
+function ProfileAttributes({ attributes }: { attributes: Record<string, string | null> }) {
+  const lines = profileLines(attributes)
+  if (!lines.length) {
+    return (
+      <p class="profile-card__empty">
+        No profile details yet. <a href="/">Complete your profile</a> from the challenges to add them.
+      </p>
+    )
+  }
+  return (
+    <dl class="attributes">
+      {lines.map((line) => (
+        <div key={line.key} class="attributes__row">
+          <dt>{line.label}</dt>
+          <dd>
+            {line.list ? (
+              <span class="attributes__tags">
+                {line.list.map((item) => (
+                  <span key={item} class="tag">
+                    {item}
+                  </span>
+                ))}
+              </span>
+            ) : (
+              line.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
 
 const memberSince = (iso: string) => {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })
 }
 
-/** /my-account: balance, lifetime earnings, challenges completed and the profile. */
+/** /my-account: counts, the profile, e-mail settings and the activity table. */
 export function MyAccountPage() {
   const { session } = useSite()
   const terms = useTerms()
@@ -49,29 +86,44 @@ export function MyAccountPage() {
                 <Stat icon={<CheckCircleIcon size={20} />} label="Challenges completed" value={participant?.completed_challenges} />
               </dl>
             </section>
-            <section class="profile-card" aria-labelledby="profile-title">
-              <h2 id="profile-title" class="visually-hidden">
-                Profile
-              </h2>
-              <Avatar participant={participant} size={72} />
-              <div class="profile-card__info">
-                {participant ? (
-                  <>
-                    <p class="profile-card__name">{participant.name}</p>
-                    <p class="profile-card__email">
-                      <MailIcon size={16} />
-                      {participant.email}
-                    </p>
-                    {memberSince(participant.created_at) && <p class="profile-card__since">Member since {memberSince(participant.created_at)}</p>}
-                  </>
-                ) : (
-                  <>
-                    <Skeleton width={180} height={24} />
-                    <Skeleton width={220} height={16} />
-                  </>
-                )}
-              </div>
-            </section>
+            <div class="account__grid">
+              <section class="profile-card" aria-labelledby="profile-title">
+                <h2 id="profile-title" class="visually-hidden">
+                  Profile
+                </h2>
+                <div class="profile-card__top">
+                  <Avatar participant={participant} size={72} />
+                  <div class="profile-card__info">
+                    {participant ? (
+                      <>
+                        <p class="profile-card__name">{participant.name}</p>
+                        <p class="profile-card__email">
+                          <MailIcon size={16} />
+                          {participant.email}
+                        </p>
+                        {memberSince(participant.created_at) && (
+                          <p class="profile-card__since">
+                            Member since {memberSince(participant.created_at)}
+                            <span class="profile-card__elapsed">
+                              {' '}
+                              ({formatElapsed(Date.now() - new Date(participant.created_at).getTime())})
+                            </span>
+                          </p>
+                        )}
+                      </>
+                    ) : (
+                      <>
+                        <Skeleton width={180} height={24} />
+                        <Skeleton width={220} height={16} />
+                      </>
+                    )}
+                  </div>
+                </div>
+                {participant && <ProfileAttributes attributes={participant.profile_attributes} />}
+              </section>
+              <EmailSettingsForm />
+            </div>
+            <ActivityTable />
           </>
         )}
       </div>

@@ -1,0 +1,171 @@
+import type { Challenge, ChallengeType, SocialPost } from '../../../../sdk/contract/challenges'
+
+/** Tile button labels by challenge_type (participant-site.md section 2, Home). */
+export const TILE_LABELS: Record<ChallengeType, string> = {
+  signup: 'Sign up',
+  video: 'Watch Now',
+  article: 'Read Now',
+  referral: 'Recruit Friends',
+  membership: 'Become a Member',
+  share: 'Share',
+  collect: 'Take',
+  link: 'Visit Now',
+  call_action: 'Visit Now',
+  engage: 'Visit Social Media',
+  unified_social: 'Check out posts',
+  donation: 'Donate',
+}
+
+type TileFields = Pick<Challenge, 'challenge_type' | 'cta_button_text'>
+
+/**
+ * The tile's button text: the challenge's own cta_button_text, else the label of its type.
+ * @example tileLabel({ challenge_type: 'video', cta_button_text: null }) // 'Watch Now'
+ */
+export function tileLabel(challenge: TileFields): string {
+  const own = challenge.cta_button_text?.trim()
+  return own || TILE_LABELS[challenge.challenge_type] || 'Start'
+}
+
+/** Engage challenges are never shown as home tiles. */
+export const isTileShown = (challenge: Pick<Challenge, 'challenge_type'>) =>
+  challenge.challenge_type !== 'engage'
+
+/** A short name for the type, shown as a chip on tiles and the challenge page. */
+export function typeName(challenge: Pick<Challenge, 'challenge_type' | 'parameters'>): string {
+  switch (challenge.challenge_type) {
+    case 'collect': {
+      const kind = collectType(challenge)
+      return kind === 'quiz' ? 'Quiz' : kind === 'profile' ? 'Profile' : 'Survey'
+    }
+    case 'call_action':
+      return 'Action'
+    case 'unified_social':
+      return 'Social'
+    case 'signup':
+      return 'Sign up'
+    default:
+      return challenge.challenge_type.charAt(0).toUpperCase() + challenge.challenge_type.slice(1)
+  }
+}
+
+export type CollectType = 'survey' | 'quiz' | 'profile'
+
+/** A collect challenge's form kind (parameters.collect_type); survey when unset. */
+export function collectType(challenge: Pick<Challenge, 'parameters'>): CollectType {
+  const kind = challenge.parameters.collect_type
+  return kind === 'quiz' || kind === 'profile' ? kind : 'survey'
+}
+
+/** Repeatable: repeats daily, weekly or monthly, or may be completed more than once (same rule as the engine). */
+export function isRepeatable(challenge: Pick<Challenge, 'parameters'>): boolean {
+  const { repeat, max_completions } = challenge.parameters
+  if (repeat === 'daily' || repeat === 'weekly' || repeat === 'monthly') return true
+  const max = Number(max_completions)
+  return Number.isInteger(max) && max > 1
+}
+
+type CompletionFields = Pick<
+  Challenge,
+  | 'challenge_type'
+  | 'parameters'
+  | 'completed_by_current_participant_on'
+  | 'is_repeatable_and_completed'
+  | 'participant_answers'
+>
+
+/**
+ * Whether the participant has completed the challenge (participant-site.md section 4): the completion
+ * date is set; repeatable challenges use is_repeatable_and_completed instead; survey and profile forms
+ * also need a stored answer, a quiz only the date.
+ */
+export function isChallengeCompleted(challenge: CompletionFields): boolean {
+  if (isRepeatable(challenge)) return challenge.is_repeatable_and_completed
+  if (!challenge.completed_by_current_participant_on) return false
+  if (challenge.challenge_type === 'collect' && collectType(challenge) !== 'quiz')
+    return challenge.participant_answers.length > 0
+  return true
+}
+
+/**
+ * Seconds a social post must stay on screen before it counts as viewed: gallery 10, image 5, video
+ * min(30, half its length rounded down), and 30 for videos longer than 60 seconds.
+ * @example socialCountdownSeconds({ post_type: 'video', duration: 45 }) // 22
+ */
+export function socialCountdownSeconds(post: Pick<SocialPost, 'post_type' | 'duration'>): number {
+  switch (post.post_type) {
+    case 'gallery':
+      return 10
+    case 'image':
+      return 5
+    case 'video': {
+      const seconds = Math.max(0, post.duration ?? 0)
+      if (seconds > 60) return 30
+      return Math.min(30, Math.floor(seconds / 2))
+    }
+    default:
+      return 5
+  }
+}
+
+/** True when every post of a unified social challenge has been viewed (children do not count). */
+export const allPostsViewed = (posts: readonly Pick<SocialPost, 'viewed'>[]) =>
+  posts.length > 0 && posts.every((p) => p.viewed)
+
+/**
+ * Where the post viewer starts: the post named in ?post_id= when it exists, else the first one not yet
+ * viewed, else the first.
+ */
+export function startPostIndex(
+  posts: readonly Pick<SocialPost, 'id' | 'viewed'>[],
+  postId: number | null,
+): number {
+  if (postId !== null) {
+    const named = posts.findIndex((p) => p.id === postId)
+    if (named >= 0) return named
+  }
+  return Math.max(
+    0,
+    posts.findIndex((p) => !p.viewed),
+  )
+}
+
+/** The next post still to view after `index`, wrapping around; null when every other post is viewed. */
+export function nextUnviewedIndex(
+  posts: readonly Pick<SocialPost, 'viewed'>[],
+  index: number,
+): number | null {
+  for (let step = 1; step < posts.length; step++) {
+    const i = (index + step) % posts.length
+    if (!posts[i]!.viewed) return i
+  }
+  return null
+}
+
+/**
+ * The share of a video actually played, in percent, from its played time ranges (seeking ahead does not
+ * count). 0 while the length is unknown.
+ * @example watchedPercent([[0, 30], [50, 60]], 100) // 40
+ */
+export function watchedPercent(ranges: readonly (readonly [number, number])[], duration: number): number {
+  if (!Number.isFinite(duration) || duration <= 0) return 0
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0])
+  let total = 0
+  let end = -Infinity
+  for (const [s, e] of sorted) {
+    const start = Math.max(s, end)
+    if (e > start) total += e - start
+    end = Math.max(end, e)
+  }
+  return Math.min(100, (total / duration) * 100)
+}
+
+/**
+ * The percentage a video challenge asks for (its `duration`, 1-100); 100 when unset. A tiny tolerance
+ * keeps a video that ends a few frames short of the target from never counting.
+ */
+export function requiredVideoPercent(challenge: Pick<Challenge, 'duration'>): number {
+  const d = challenge.duration
+  return typeof d === 'number' && d > 0 && d <= 100 ? d : 100
+}
+export const reachedVideoTarget = (percent: number, target: number) => percent >= target - 0.5

@@ -1,0 +1,73 @@
+import type { ComponentChildren } from 'preact'
+import type { CarouselSlide } from '../../../../sdk/src/resources/home'
+import { buttonClass } from '../../ui/button'
+import { Carousel } from '../../ui/carousel'
+import { HOME_CAROUSEL_INTERVAL_MS } from '../../ui/carousel-state'
+import { Img } from '../../ui/img'
+import { Skeleton } from '../../ui/skeleton'
+import { useSite } from '../context'
+import { useLoad } from '../use-load'
+
+/** The home hero: the program's words on the left, the carousel of slides on the right. */
+export function Hero({ children, welcome }: { children: ComponentChildren; welcome?: boolean }) {
+  const { program, client } = useSite()
+  const [slides] = useLoad(() => client.home.carousel().then((r) => r.data), 'carousel')
+  const image = program.program_template_detail.header_background_image
+  const hasSlides = slides.status !== 'ready' || slides.data.length > 0
+  return (
+    <section
+      class={['hero', 'hero--home', welcome && 'hero--welcome'].filter(Boolean).join(' ')}
+      style={image ? { backgroundImage: `url(${JSON.stringify(image)})` } : undefined}
+      aria-labelledby="page-title"
+    >
+      <div class={['container', 'hero__inner', hasSlides && 'hero__inner--split'].filter(Boolean).join(' ')}>
+        <div class="hero__text">{children}</div>
+        {slides.status === 'loading' && (
+          <div class="slide-card slide-card--loading" aria-hidden="true">
+            <Skeleton width="100%" height={180} />
+            <div class="slide-card__body">
+              <Skeleton width="70%" height={22} />
+              <Skeleton width="90%" height={16} />
+            </div>
+          </div>
+        )}
+        {slides.status === 'ready' && slides.data.length > 0 && (
+          <Carousel
+            class="hero__carousel"
+            label="Highlights"
+            items={slides.data}
+            interval={HOME_CAROUSEL_INTERVAL_MS}
+            loop
+            itemKey={(s) => s.id}
+            renderItem={(slide, i) => <SlideCard slide={slide} eager={i === 0} />}
+          />
+        )}
+      </div>
+    </section>
+  )
+}
+
+function SlideCard({ slide, eager }: { slide: CarouselSlide; eager: boolean }) {
+  return (
+    <div class="slide-card">
+      <div class="slide-card__media">
+        <Img
+          src={slide.image}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          class="slide-card__image"
+          fallback={<span class="slide-card__image slide-card__image--empty" />}
+        />
+      </div>
+      <div class="slide-card__body">
+        <h2 class="slide-card__title">{slide.title}</h2>
+        {slide.description && <p class="slide-card__text">{slide.description}</p>}
+        {slide.link && slide.button_text && (
+          <a href={slide.link} class={buttonClass('primary', 'sm', 'slide-card__cta')}>
+            {slide.button_text}
+          </a>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+import { pageLoader } from './lazy-page'
+
+/** The challenge page and its type panels (forms, player, social viewer) load on first visit. */
+export const challengePage = pageLoader(() =>
+  import('./challenge/challenge-page').then((m) => m.ChallengePage),
+)

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
+
+export type LoadState<T> =
+  | { status: 'loading'; data?: undefined; error?: undefined }
+  | { status: 'ready'; data: T; error?: undefined }
+  | { status: 'error'; data?: undefined; error: unknown }
+
+/**
+ * Loads data for a component: re-runs when `key` changes (a string naming what is loaded), ignores
+ * answers that arrive after a newer request or after unmounting, and can be reloaded or patched.
+ * @example const [challenge, reload] = useLoad(() => client.challenges.retrieve(id), id)
+ */
+export function useLoad<T>(load: () => Promise<T>, key: string | number = '') {
+  const [state, setState] = useState<LoadState<T>>({ status: 'loading' })
+  const run = useRef(0)
+  const loader = useRef(load)
+  loader.current = load
+
+  const reload = useCallback((quiet = false) => {
+    const ticket = ++run.current
+    if (!quiet) setState({ status: 'loading' })
+    loader.current().then(
+      (data) => {
+        if (ticket === run.current) setState({ status: 'ready', data })
+      },
+      (error: unknown) => {
+        if (ticket === run.current) setState({ status: 'error', error })
+      },
+    )
+  }, [])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what is loaded; the loader itself is read from a ref
+  useEffect(() => {
+    reload()
+    return () => {
+      run.current++
+    }
+  }, [key, reload])
+
+  const setData = useCallback((data: T) => {
+    run.current++
+    setState({ status: 'ready', data })
+  }, [])
+
+  return [state, reload, setData] as const
+}
+
+/** The message of an error from the SDK (or anything thrown), for toasts and inline errors. */
+export const errorMessage = (err: unknown, fallback = 'Please try again') =>
+  err instanceof Error && err.message ? err.message : fallback

@@ -1,0 +1,30 @@
+import { useMemo } from 'preact/hooks'
+import { looksLikeHtml, sanitizeHtml } from './sanitize'
+
+/**
+ * Administrator content: HTML is sanitized (no scripts, handlers or javascript: URLs) before it is
+ * rendered; plain text keeps its paragraphs.
+ */
+export function RichText({ html, class: className }: { html: string; class?: string }) {
+  const safe = useMemo(() => (looksLikeHtml(html) ? sanitizeHtml(html) : null), [html])
+  if (safe === null) {
+    return (
+      <div class={['rich-text', className].filter(Boolean).join(' ')}>
+        {html
+          .split(/\n{2,}/)
+          .filter((p) => p.trim())
+          .map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
+            <p key={i}>{p}</p>
+          ))}
+      </div>
+    )
+  }
+  return (
+    <div
+      class={['rich-text', className].filter(Boolean).join(' ')}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup was rewritten by sanitizeHtml from a safe subset
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
+  )
+}
