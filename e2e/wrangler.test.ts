@@ -26,7 +26,9 @@ describe('participant sign-up on wrangler dev (D1 + Queues in workerd)', () => {
     await page.getByRole('checkbox').check()
     await page.getByRole('button', { name: 'Sign up and earn +100 points' }).click()
     await page.getByText('Hey, Wally!').waitFor()
-    const mail = await readMail(server.url, email)
+    const mail = await readMail(server.url, email).catch((err) => {
+      throw new Error(`${err.message}\n--- wrangler output ---\n${server.output().slice(-4000)}`)
+    })
     await page.getByPlaceholder('enter 6-digit code').fill(mail.code!)
     await page.getByRole('button', { name: 'Verify Code' }).click()
     await page.waitForURL(`${server.url}/`)
