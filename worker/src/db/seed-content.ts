@@ -591,7 +591,7 @@ const DEMO_CONTENT: ProgramContent = {
       terms: 'One pastry per drink purchased. Not valid with other offers. No cash value.',
       redemption: 'Show this reward at the counter before you pay.',
       image: IMG.slide2,
-      threshold: 300,
+      threshold: 150,
       limit: 5000,
       repeatable: true,
       tags: ['food'],
