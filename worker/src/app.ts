@@ -78,14 +78,19 @@ export function createApp(deps: Deps) {
       xFrameOptions: false,
     }),
   )
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new AppError('payload_too_large', 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`)
-    },
+  const tooLarge = () => {
+    throw new AppError('payload_too_large', 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`)
+  }
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })
+  // GET and HEAD bodies are never read, and a declared Content-Length is checked from the header (as
+  // bodyLimit does): asking for the body stream first makes @hono/node-server build a full Request
+  // and read the body through web streams. Streamed bodies still go through bodyLimit.
+  app.use((c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding')) return limitBody(c, next)
+    return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge() : next()
   })
-  // GET and HEAD bodies are never read; looking for one makes @hono/node-server build a full Request.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.use(methodOverride({ app }))
   app.onError((err, c) => renderError(err, c))
   app.notFound((c) => renderError(new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`), c))

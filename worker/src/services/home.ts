@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Challenge } from '../../../sdk/contract/challenges'
 import { carouselSlides, challengeCompletions, socialPostViews } from '../db/schema'
-import type { ProgramScope } from '../db/scope'
+import { PROGRAM_ID, preparedFor } from '../db/prepared'
+import { type ProgramScope, programScope } from '../db/scope'
 import type { Deps } from '../deps'
 import type { ParticipantRow, ProgramRow } from '../env'
 import { type ChallengeContent, loadChallengeCatalog } from './challenge-catalog'
@@ -21,7 +22,14 @@ async function activeChallenges(ctx: HomeContext, filter: (c: ChallengeContent) 
   if (!candidates.length) return []
   const [completions, views] = ctx.participant
     ? await Promise.all([
-        ctx.scope.select(challengeCompletions, eq(challengeCompletions.participantId, ctx.participant.id)),
+        preparedFor(ctx.scope.db, 'home-completions', (d) =>
+          // Only what isDone and the entity read: every column fetched costs time.
+          d
+            .select({ challengeId: challengeCompletions.challengeId, periodKey: challengeCompletions.periodKey, createdAt: challengeCompletions.createdAt })
+            .from(challengeCompletions)
+            .where(programScope(d, PROGRAM_ID).where(challengeCompletions, eq(challengeCompletions.participantId, sql.placeholder('participantId'))))
+            .prepare(),
+        ).all({ programId: ctx.scope.programId, participantId: ctx.participant.id }),
         withViews ? ctx.scope.select(socialPostViews, eq(socialPostViews.participantId, ctx.participant.id)) : Promise.resolve([]),
       ])
     : [[], []]

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { outbox } from '../db/schema'
 import type { Deps } from '../deps'
@@ -6,6 +6,8 @@ import type { MailMessage } from '../platform/mail'
 import { deliverWebhooks } from './webhooks'
 
 export const MAX_DELIVERY_ATTEMPTS = 8
+/** Rows per delivery round: their ids are bound parameters, and D1 allows 100 per statement. */
+const IDS_PER_STATEMENT = 90
 
 export type OutboxMessage =
   | { topic: 'email'; payload: MailMessage }
@@ -29,34 +31,44 @@ async function deliver(deps: Deps, row: typeof outbox.$inferSelect): Promise<voi
 }
 
 /**
- * Delivers the given outbox rows, or every due pending row when no ids are given. Each row is claimed
- * with a guarded update (pending -> sending) so concurrent deliverers never send a message twice; a
- * failure schedules a retry with exponential backoff and never touches the business write.
+ * Delivers the given outbox rows, or every due pending row when no ids are given. The rows are claimed
+ * with one guarded update (pending -> sending), so concurrent deliverers never send a message twice;
+ * the delivered ones are marked in one more statement. A failure schedules a retry with exponential
+ * backoff and never touches the business write.
  */
 export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ delivered: number; failed: number }> {
+  if (ids && ids.length > IDS_PER_STATEMENT) {
+    const total = { delivered: 0, failed: 0 }
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const part = await deliverOutbox(deps, ids.slice(i, i + IDS_PER_STATEMENT))
+      total.delivered += part.delivered
+      total.failed += part.failed
+    }
+    return total
+  }
   const { db } = deps
   const now = deps.clock.now()
+  if (ids && !ids.length) return { delivered: 0, failed: 0 }
   const due = and(eq(outbox.status, 'pending'), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))))
-  const candidates = await db
+  const candidates = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(ids ? and(inArray(outbox.id, ids), eq(outbox.status, 'pending')) : due)
     .orderBy(asc(outbox.id))
-    .limit(100)
-  let delivered = 0
-  let failed = 0
-  for (const { id } of candidates) {
-    const claimed = await db
+    .limit(IDS_PER_STATEMENT)
+  const claimed = (
+    await db
       .update(outbox)
       .set({ status: 'sending' })
-      .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')))
+      .where(and(inArray(outbox.id, candidates), eq(outbox.status, 'pending')))
       .returning()
-    const row = claimed[0]
-    if (!row) continue
+  ).sort((a, b) => a.id - b.id)
+  const done: number[] = []
+  let failed = 0
+  for (const row of claimed) {
     try {
       await deliver(deps, row)
-      await db.update(outbox).set({ status: 'delivered', deliveredAt: new Date(deps.clock.now()), attempts: row.attempts + 1 }).where(eq(outbox.id, id))
-      delivered++
+      done.push(row.id)
     } catch (err) {
       failed++
       const attempts = row.attempts + 1
@@ -68,10 +80,16 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
           lastError: String((err as Error)?.message ?? err).slice(0, 500),
           nextAttemptAt: new Date(deps.clock.now() + 2 ** attempts * 15_000),
         })
-        .where(eq(outbox.id, id))
+        .where(eq(outbox.id, row.id))
     }
   }
-  return { delivered, failed }
+  if (done.length) {
+    await db
+      .update(outbox)
+      .set({ status: 'delivered', deliveredAt: new Date(deps.clock.now()), attempts: sql`${outbox.attempts} + 1` as never })
+      .where(inArray(outbox.id, done))
+  }
+  return { delivered: done.length, failed }
 }
 
 /** After a write: hand new outbox rows to the queue (Workers) or deliver them in-process (Node). */
@@ -88,10 +106,32 @@ export async function dispatchOutbox(deps: Deps, ids: number[]): Promise<void> {
   await deliverOutbox(deps, ids)
 }
 
-/** Like dispatchOutbox, without making the request wait (webhooks); the retry sweep covers failures. */
+/** Ids handed to dispatchOutboxLater and not yet delivered, per app (in-process delivery only). */
+const waiting = new WeakMap<Deps, number[]>()
+
+/**
+ * Like dispatchOutbox, without making the request wait (webhooks); the retry sweep covers failures.
+ * In-process (no queue), the ids of every write that finishes in the same turn of the event loop go
+ * out in one delivery: two statements for the lot instead of a claim and a mark per write.
+ */
 export function dispatchOutboxLater(deps: Deps, ids: number[]): void {
   if (!ids.length) return
-  dispatchOutbox(deps, ids).catch((err) => deps.log?.(`[outbox] deferred delivery failed: ${(err as Error).message}`))
+  const fail = (err: unknown) => deps.log?.(`[outbox] deferred delivery failed: ${(err as Error).message}`)
+  if (deps.enqueue) {
+    dispatchOutbox(deps, ids).catch(fail)
+    return
+  }
+  const queued = waiting.get(deps)
+  if (queued) {
+    queued.push(...ids)
+    return
+  }
+  waiting.set(deps, [...ids])
+  setTimeout(() => {
+    const all = waiting.get(deps) ?? []
+    waiting.delete(deps)
+    deliverOutbox(deps, all).catch(fail)
+  }, 0)
 }
 
 /** The outbox ids a batch's `outboxInsert(...).returning()` statements produced. */

@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { adminSessions, participantSessions, participants } from '../db/schema'
+import { PROGRAM_ID, preparedFor } from '../db/prepared'
 import { programScope } from '../db/scope'
 import { randomToken, sha256 } from '../lib/crypto'
 
@@ -34,17 +35,20 @@ export async function createParticipantSession(
 
 /** The participant behind a token, only if the session belongs to this program and is unexpired. */
 export async function findParticipantSession(db: Db, programId: number, token: string, now: number) {
-  const rows = await db
-    .select({ sessionId: participantSessions.id, participant: participants })
-    .from(participantSessions)
-    .innerJoin(participants, eq(participants.id, participantSessions.participantId))
-    .where(
-      programScope(db, programId).where(
-        participantSessions,
-        and(eq(participantSessions.tokenHash, await sha256(token)), gt(participantSessions.expiresAt, new Date(now))),
-      ),
-    )
-    .limit(1)
+  const rows = await preparedFor(db, 'participant-session', (d) =>
+    d
+      .select({ sessionId: participantSessions.id, participant: participants })
+      .from(participantSessions)
+      .innerJoin(participants, eq(participants.id, participantSessions.participantId))
+      .where(
+        programScope(d, PROGRAM_ID).where(
+          participantSessions,
+          and(eq(participantSessions.tokenHash, sql.placeholder('tokenHash')), gt(participantSessions.expiresAt, sql.placeholder('now'))),
+        ),
+      )
+      .limit(1)
+      .prepare(),
+  ).all({ programId, tokenHash: await sha256(token), now })
   return rows[0]
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, gte, isNull, lte } from 'drizzle-orm'
+import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm'
 import { participants, tiers } from '../db/schema'
-import type { ProgramScope } from '../db/scope'
+import { PROGRAM_ID, preparedFor } from '../db/prepared'
+import { type ProgramScope, programScope } from '../db/scope'
 import { actionInsert } from './events'
 
 /**
@@ -8,9 +9,22 @@ import { actionInsert } from './events'
  * as a participant action. The guarded update makes concurrent recomputes record one change only.
  */
 export async function recomputeTier(scope: ProgramScope, participantId: number): Promise<{ changed: boolean; tierId: number | null }> {
-  const participant = await scope.first(participants, eq(participants.id, participantId))
+  // The participant's tier and the tier their points fall in, in one prepared query (it runs after
+  // every completion, claim and points change).
+  const [participant] = await preparedFor(scope.db, 'tier-for-participant', (d) =>
+    d
+      .select({ tierId: participants.tierId, tier: { id: tiers.id, name: tiers.name } })
+      .from(participants)
+      .leftJoin(
+        tiers,
+        and(eq(tiers.programId, participants.programId), lte(tiers.pointsThresholdMin, participants.points), gte(tiers.pointsThresholdMax, participants.points)),
+      )
+      .where(programScope(d, PROGRAM_ID).where(participants, eq(participants.id, sql.placeholder('participantId'))))
+      .limit(1)
+      .prepare(),
+  ).all({ programId: scope.programId, participantId })
   if (!participant) return { changed: false, tierId: null }
-  const tier = await scope.first(tiers, and(lte(tiers.pointsThresholdMin, participant.points), gte(tiers.pointsThresholdMax, participant.points)))
+  const tier = participant.tier
   const tierId = tier?.id ?? null
   if (tierId === participant.tierId) return { changed: false, tierId }
   const updated = await scope

@@ -2,7 +2,18 @@ import { eq } from 'drizzle-orm'
 import { type outbox, webhookDeliveries, webhooks } from '../db/schema'
 import { programScope } from '../db/scope'
 import type { Deps } from '../deps'
+import { appCache } from '../lib/cache'
 import { hmac } from '../lib/crypto'
+
+type WebhookRow = typeof webhooks.$inferSelect
+
+/**
+ * A program's active webhooks are read once per config.cacheTtlMs (most programs have none, and every
+ * event asks); whoever adds, edits or removes a webhook calls this for immediate effect here.
+ */
+export function invalidateWebhooks(deps: Deps) {
+  appCache<WebhookRow[]>(deps, 'webhooks').clear()
+}
 
 /**
  * Signs a webhook body: `Tessera-Signature: t={unix seconds},v1={base64url HMAC-SHA256 of "t.body"}`.
@@ -17,7 +28,8 @@ export async function deliverWebhooks(deps: Deps, row: typeof outbox.$inferSelec
   if (!row.programId) return
   const scope = programScope(deps.db, row.programId)
   const { event, data } = row.payload as { event: string; data: Record<string, unknown> }
-  const hooks = (await scope.select(webhooks, eq(webhooks.active, true))).filter((h) => h.events.includes(event as never))
+  const active = await appCache<WebhookRow[]>(deps, 'webhooks').get(String(row.programId), async () => scope.select(webhooks, eq(webhooks.active, true)))
+  const hooks = active.filter((h) => h.events.includes(event as never))
   const failures: string[] = []
   for (const hook of hooks) {
     const body = JSON.stringify({ id: `evt_${row.id}`, event, created_at: row.createdAt.toISOString(), data })
