@@ -45,7 +45,7 @@ const step = (name, cmd) => {
 }
 try {
   step('typecheck', 'npx tsc -b')
-  step('lint', 'npx biome lint .')
+  step('lint', 'npx eslint .')
   step('build front ends', 'node scripts/build.mjs')
   step('tests: libSQL, workerd + D1, Chromium', 'npx vitest run')
 } catch {

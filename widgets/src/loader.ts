@@ -132,7 +132,7 @@ export type IframeOptions = {
     s.onerror = () => log('the widget bundle could not be loaded')
     d.head.append(s)
 
-    for (const args of queued) call.apply(null, Array.from(args) as [unknown])
+    for (const args of queued) call(...(Array.from(args) as [unknown]))
   } catch (err) {
     log(err)
   }

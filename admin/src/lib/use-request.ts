@@ -16,7 +16,7 @@ export function useRequest<T>(key: string, load: () => Promise<T>): RequestState
     error: undefined,
   })
   const [attempt, setAttempt] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` fetches; a new closure alone must not refetch.
+  // `key` names what `load` fetches; a new closure alone must not refetch.
   useEffect(() => {
     let current = true
     setState({ status: 'loading', data: undefined, error: undefined })

@@ -29,7 +29,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string | number = '') {
     )
   }, [])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what is loaded; the loader itself is read from a ref
+  // `key` names what is loaded; the loader itself is read from a ref
   useEffect(() => {
     reload()
     return () => {

@@ -119,7 +119,7 @@ export function Carousel<T>({
           style={{ transform: `translateX(calc(${-index * 100}% + ${dragX}px))` }}
         >
           {items.map((item, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide a group with roledescription "slide"
+            // the WAI-ARIA carousel pattern names each slide a group with roledescription "slide"
             <div
               key={itemKey ? itemKey(item, i) : i}
               class="carousel__slide"
@@ -157,7 +157,7 @@ export function Carousel<T>({
           <div class="carousel__dots">
             {items.map((_, i) => (
               <button
-                // biome-ignore lint/suspicious/noArrayIndexKey: dots are positions
+                // dots are positions
                 key={i}
                 type="button"
                 class="carousel__dot"

@@ -14,7 +14,7 @@ export function RichText({ html, class: className }: { html: string; class?: str
           .split(/\n{2,}/)
           .filter((p) => p.trim())
           .map((p, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
+            // paragraphs of a fixed text
             <p key={i}>{p}</p>
           ))}
       </div>
@@ -23,7 +23,7 @@ export function RichText({ html, class: className }: { html: string; class?: str
   return (
     <div
       class={['rich-text', className].filter(Boolean).join(' ')}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup was rewritten by sanitizeHtml from a safe subset
+      // the markup was rewritten by sanitizeHtml from a safe subset
       dangerouslySetInnerHTML={{ __html: safe }}
     />
   )

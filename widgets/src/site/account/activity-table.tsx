@@ -87,7 +87,7 @@ export function ActivityTable() {
             <tbody>
               {state.status === 'loading' &&
                 Array.from({ length: Math.min(perPage, 5) }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+                  // placeholders
                   <tr key={i}>
                     <td>
                       <Skeleton width="70%" />
@@ -157,7 +157,7 @@ export function ActivityTable() {
               </button>
               {pageWindow(page, totalPages).map((p, i) =>
                 p === null ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: gaps between page numbers
+                  // gaps between page numbers
                   <span key={`gap${i}`} class="pager__gap" aria-hidden="true">
                     …
                   </span>

@@ -50,7 +50,7 @@ export function VideoPanel({
     <div class="video">
       <div class="video__frame">
         {src && !failed ? (
-          // biome-ignore lint/a11y/useMediaCaption: program videos come without caption tracks
+          // program videos come without caption tracks
           <video
             class="video__player"
             src={src}

@@ -12,7 +12,7 @@ export function TopNav({ programId, permissions, activeArea }: TopNavProps) {
   const items = visibleNavItems(permissions)
 
   // On narrow screens the tabs scroll sideways: keep the current one in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the DOM query reads the tab that activeArea marks.
+  // the DOM query reads the tab that activeArea marks.
   useLayoutEffect(() => {
     const nav = navRef.current
     const current = nav?.querySelector<HTMLElement>('[aria-current="page"]')
