@@ -5,12 +5,15 @@ import { useSite } from './context'
 import { Footer } from './layout/footer'
 import { Header } from './layout/header'
 import { ErrorPage } from './pages/error-page'
+import { FlashModal } from './flash/flash-modal'
 import { HomePage } from './home/home-page'
 import { LazyPage } from './lazy-page'
 import { challengePage } from './lazy-pages'
 import { MyAccountPage } from './pages/my-account'
+import { offersMerchantPage, offersPage } from './pages/offers-lazy'
 import { ProgramPage } from './pages/program-page'
 import { SigninPage } from './pages/signin-page'
+import { rewardPage } from './reward/reward-lazy'
 import { currentUrl } from './router'
 import { matchRoute, type Route } from './routes'
 import './site.css'
@@ -25,6 +28,12 @@ const titleOf = (route: Route): string | null => {
       return 'My Account'
     case 'challenge':
       return 'Challenge'
+    case 'my-offers':
+      return 'Explore Perks and Benefits'
+    case 'merchant':
+      return 'Merchant offers'
+    case 'reward':
+      return 'Reward'
     case 'page':
       return route.page.title
     case 'not-found':
@@ -43,6 +52,12 @@ function RouteView({ route }: { route: Route }) {
       return <MyAccountPage />
     case 'challenge':
       return <LazyPage loader={challengePage} props={{ identifier: route.identifier }} />
+    case 'my-offers':
+      return <LazyPage loader={offersPage} props={{}} />
+    case 'merchant':
+      return <LazyPage loader={offersMerchantPage} props={{ slug: route.slug }} />
+    case 'reward':
+      return <LazyPage loader={rewardPage} props={{ id: route.id }} />
     case 'page':
       return <ProgramPage page={route.page} />
     case 'not-found':
@@ -75,7 +90,9 @@ export function App() {
   // After a client-side navigation, move focus to the new screen as a page load would.
   useEffect(() => {
     if (firstRender.current) firstRender.current = false
-    else if (pathname) main.current?.focus({ preventScroll: true })
+    // A screen that opened a dialog (a reward, a payment) keeps focus in it.
+    else if (pathname && !document.activeElement?.closest('[role="dialog"]'))
+      main.current?.focus({ preventScroll: true })
   }, [pathname])
 
   return (
@@ -91,6 +108,7 @@ export function App() {
         </ErrorBoundary>
       </main>
       <Footer />
+      <FlashModal />
       <Toaster />
     </div>
   )

@@ -21,6 +21,11 @@ describe('matchRoute', () => {
     expect(matchRoute('/challenge', pages)).toEqual({ name: 'not-found' })
     expect(matchRoute('/challenge/a/b', pages)).toEqual({ name: 'not-found' })
   })
+  it('maps reward pages by id (the page checks the id)', () => {
+    expect(matchRoute('/reward/42', pages)).toEqual({ name: 'reward', id: '42' })
+    expect(matchRoute('/reward/abc', pages)).toEqual({ name: 'reward', id: 'abc' })
+    expect(matchRoute('/reward', pages)).toEqual({ name: 'not-found' })
+  })
   it('shows published pages by slug and nothing else', () => {
     expect(matchRoute('/rules', pages)).toEqual({ name: 'page', page: pages[1] })
     expect(matchRoute('/drafts', pages)).toEqual({ name: 'not-found' })

@@ -6,6 +6,9 @@ export type Route =
   | { name: 'signin' }
   | { name: 'my-account' }
   | { name: 'challenge'; identifier: string }
+  | { name: 'my-offers' }
+  | { name: 'merchant'; slug: string }
+  | { name: 'reward'; id: string }
   | { name: 'page'; page: PublishedPage }
   | { name: 'not-found' }
 
@@ -36,6 +39,11 @@ export function matchRoute(pathname: string, pages: readonly PublishedPage[]): R
   if (path === '/my-account') return { name: 'my-account' }
   const challenge = /^\/challenge\/([^/]+)$/.exec(path)
   if (challenge) return { name: 'challenge', identifier: challenge[1]! }
+  const reward = /^\/reward\/([^/]+)$/.exec(path)
+  if (reward) return { name: 'reward', id: reward[1]! }
+  if (path === '/my-offers') return { name: 'my-offers' }
+  const merchant = /^\/my-offers\/([^/]+)$/.exec(path)
+  if (merchant) return { name: 'merchant', slug: merchant[1]! }
   const slug = path.slice(1)
   const page = pages.find((p) => p.slug === slug)
   return page ? { name: 'page', page } : { name: 'not-found' }

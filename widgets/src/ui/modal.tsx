@@ -14,6 +14,8 @@ type ModalProps = {
   hideTitle?: boolean
   /** 'dialog' is centred; 'drawer' slides in from the right (side menus). */
   variant?: 'dialog' | 'drawer'
+  /** Extra classes for the panel. */
+  class?: string
   children: ComponentChildren
 }
 
@@ -21,7 +23,7 @@ type ModalProps = {
  * An accessible modal: role dialog + aria-modal, focus moved inside and trapped, Escape and the
  * backdrop close it, focus returns to the opener, and the page behind does not scroll.
  */
-export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', children }: ModalProps) {
+export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', class: className, children }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null)
   const titleId = `m${useId()}`
   const close = useRef(onClose)
@@ -44,7 +46,11 @@ export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', chi
         if (!items.length) return
         const firstItem = items[0]!
         const lastItem = items[items.length - 1]!
-        if (e.shiftKey && document.activeElement === firstItem) {
+        if (!panel.current.contains(document.activeElement)) {
+          // Focus strayed outside (a click on the page behind): bring it back in.
+          e.preventDefault()
+          ;(e.shiftKey ? lastItem : firstItem).focus()
+        } else if (e.shiftKey && document.activeElement === firstItem) {
           e.preventDefault()
           lastItem.focus()
         } else if (!e.shiftKey && document.activeElement === lastItem) {
@@ -65,7 +71,7 @@ export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', chi
   return (
     <div class={`modal modal--${variant}`}>
       <div class="modal__backdrop" onClick={onClose} aria-hidden="true" />
-      <div ref={panel} class="modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div ref={panel} class={['modal__panel', className].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div class={['modal__header', hideTitle && 'modal__header--bare'].filter(Boolean).join(' ')}>
           <h2 id={titleId} class={hideTitle ? 'visually-hidden' : 'modal__title'}>
             {title}

@@ -1,11 +1,180 @@
-/**
- * SLOT: the rewards sections of the signed-in home (participant-site.md section 2): the offers
- * section (feature offers_reward), current rewards and claimed rewards. It renders nothing until the
- * rewards API lands; the lead wires the real sections in here (client.rewards.offers / listCurrent /
- * listClaimed), so the home page does not change.
- */
-export type RewardsSlotSection = 'offers' | 'current' | 'claimed'
+import { useEffect, useState } from 'preact/hooks'
+import type { Reward } from '../../../../sdk/contract/rewards'
+import { Button, buttonClass } from '../../ui/button'
+import { SparkIcon } from '../../ui/icons'
+import { Img } from '../../ui/img'
+import { showToast } from '../../ui/toast'
+import { useSite, useTerms } from '../context'
+import { startMembershipCheckout } from '../reward/membership'
+import { rewardPage } from '../reward/reward-lazy'
+import { errorMessage, type LoadState, useLoad } from '../use-load'
+import { TileSkeletons } from './challenge-tile'
+import { RewardTile } from './reward-tile'
+import { HomeSection } from './sections'
+import './rewards.css'
 
-export function RewardsSlot(_props: { section: RewardsSlotSection }) {
-  return null
+/**
+ * The rewards sections of the home page (participant-site.md section 2): for visitors the featured
+ * active rewards; for participants the offers section (feature offers_reward), current rewards and
+ * claimed rewards. Each section loads its own list; tiles open /reward/{id}.
+ */
+export type RewardsSlotSection = 'active' | 'offers' | 'current' | 'claimed'
+
+export function RewardsSlot({ section }: { section: RewardsSlotSection }) {
+  const { program } = useSite()
+  if (section === 'offers') return program.features.offers_reward ? <OffersSection /> : null
+  return <RewardList section={section} />
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+function RewardList({ section }: { section: 'active' | 'current' | 'claimed' }) {
+  const { client, program } = useSite()
+  const terms = useTerms()
+  const [state, reload] = useLoad(() => {
+    if (section === 'current') return client.rewards.listCurrent().then((r) => r.data)
+    if (section === 'claimed') return client.rewards.listClaimed().then((r) => r.data)
+    return client.rewards.listActive().then((r) => r.data)
+  }, section)
+  // Participants usually open a reward from here: fetch the details screen's code once idle.
+  useEffect(() => {
+    if (section !== 'current') return
+    const timer = setTimeout(() => void rewardPage.preload().catch(() => {}), 2000)
+    return () => clearTimeout(timer)
+  }, [section])
+
+  const rewards = capitalize(terms.rewards)
+  const head = {
+    active: {
+      title: `${rewards} worth the effort`,
+      subtitle: `Join, earn ${terms.points} and trade them for these.`,
+    },
+    current: { title: `Current ${terms.rewards}`, subtitle: `Use your ${terms.points} to claim them.` },
+    claimed: { title: `Claimed ${terms.rewards}`, subtitle: undefined },
+  }[section]
+  const icon =
+    section === 'current'
+      ? program.current_rewards_icon
+      : section === 'claimed'
+        ? program.my_rewards_icon
+        : null
+  // Claimed rewards appear once there are some; the other lists say when they are empty.
+  if (section === 'claimed' && state.status === 'ready' && !state.data.length) return null
+  if (section === 'active' && state.status === 'ready' && !state.data.length) return null
+  return (
+    <HomeSection id={`rewards-${section}-title`} title={head.title} subtitle={head.subtitle}>
+      {icon && <Img src={icon} alt="" class="rewards-icon" width={40} height={40} />}
+      <RewardTiles
+        state={state}
+        reload={() => reload()}
+        empty={`You've claimed everything for now. New ${terms.rewards} are on the way.`}
+      />
+    </HomeSection>
+  )
+}
+
+function RewardTiles({
+  state,
+  reload,
+  empty,
+}: {
+  state: LoadState<Reward[]>
+  reload: () => void
+  empty: string
+}) {
+  if (state.status === 'loading') return <TileSkeletons />
+  if (state.status === 'error') {
+    return (
+      <div class="notice" role="alert">
+        <p>Error loading Rewards</p>
+        <Button variant="outline" size="sm" onClick={reload}>
+          Try again
+        </Button>
+      </div>
+    )
+  }
+  if (!state.data.length) return <p class="home-empty">{empty}</p>
+  return (
+    <div class="tiles">
+      {state.data.map((r) => (
+        <RewardTile key={r.id} reward={r} />
+      ))}
+    </div>
+  )
+}
+
+/** The offers section (feature offers_reward): the offer reward with 'Become a member' or 'See my offers'. */
+function OffersSection() {
+  const { client, program } = useSite()
+  const [state, reload] = useLoad(() => client.rewards.offers().then((r) => r.data), 'offers-reward')
+  const [busy, setBusy] = useState(false)
+  if (state.status === 'loading') return null
+  if (state.status === 'error') {
+    return (
+      <section class="container home-section" aria-label="Offers">
+        <div class="notice" role="alert">
+          <p>Error loading Rewards</p>
+          <Button variant="outline" size="sm" onClick={() => reload()}>
+            Try again
+          </Button>
+        </div>
+      </section>
+    )
+  }
+  const { reward, eligible } = state.data
+  if (!reward) return null
+  const member = eligible || Boolean(reward.earned_by_current_participant_on)
+  const membership = program.membership_challenge
+  return (
+    <section class="container home-section" aria-labelledby="offers-title">
+      <div class="offers-banner">
+        <div class="offers-banner__media">
+          <Img
+            src={reward.image?.public_url}
+            alt=""
+            class="offers-banner__image"
+            fallback={<span class="offers-banner__image offers-banner__image--empty" />}
+          />
+        </div>
+        <div class="offers-banner__body">
+          <p class="offers-banner__eyebrow">
+            <SparkIcon size={16} />
+            {member ? 'Your member perks' : 'Members only'}
+          </p>
+          <h2 id="offers-title" class="offers-banner__title">
+            {reward.name}
+          </h2>
+          {reward.description && <p class="offers-banner__text">{reward.description}</p>}
+          <div class="offers-banner__actions">
+            {member ? (
+              <a href="/my-offers" class={buttonClass('secondary', 'md')}>
+                See my offers
+              </a>
+            ) : (
+              membership && (
+                <Button
+                  variant="secondary"
+                  loading={busy}
+                  onClick={async () => {
+                    setBusy(true)
+                    try {
+                      await startMembershipCheckout(client, membership.id)
+                    } catch (err) {
+                      showToast({ tone: 'error', title: 'Something went wrong', message: errorMessage(err) })
+                      setBusy(false)
+                    }
+                  }}
+                >
+                  Become a member
+                </Button>
+              )
+            )}
+            <a href={`/reward/${reward.id}`} class="offers-banner__link">
+              More details
+            </a>
+          </div>
+        </div>
+      </div>
+    </section>
+  )
 }

@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPage, readMail, startNode } from './harness'
+
+// Issue 4's proof, end to end on the hosted site: a visitor signs up, completes the survey, sees the
+// new balance in the header, then claims a redeem reward from the home page.
+// Needs the built site (npm run build).
+let server: Awaited<ReturnType<typeof startNode>>
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startNode(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** The header greeting's points line ('175 points'). */
+const headerPoints = (page: Page) => page.locator('.site-header .greeting__points')
+
+async function fillSurvey(page: Page) {
+  // Every one of the 15 answer types of 'taste-profile-survey', optional ones included.
+  await page.getByLabel("What's your go-to order?").fill('Oat flat white')
+  await page.getByLabel('Describe your perfect café visit').fill('A window seat and a good book.')
+  await page.getByLabel('How do you usually take your coffee?').selectOption({ label: 'Black' })
+  await page.getByLabel('When is your birthday?').fill('1991-02-03')
+  await page.getByLabel('When would you like to join a free cupping session?').fill('2030-01-05T10:30')
+  await page.getByRole('radio', { name: 'Almost every day' }).check()
+  await page.getByRole('radio', { name: 'Yes' }).check()
+  await page
+    .getByLabel('Write a short review of your favourite drink')
+    .fill('The cortado: small, strong, kind.')
+  await page.getByRole('radio', { name: 'Light roast' }).check()
+  await page.getByRole('checkbox', { name: 'Pour-over' }).check()
+  await page.getByRole('checkbox', { name: 'Knit beanie' }).check()
+  await page.getByLabel('Mobile number for order-ready texts').fill('(555) 010-2030')
+  await page.getByLabel('How many cups of coffee do you drink per week?').fill('9')
+  await page.getByLabel('What do you usually spend per visit (USD)?').fill('5.25')
+  await page.getByLabel('What time do you usually have your first coffee?').fill('06:45')
+}
+
+describe('participant flow in Chromium (Node + libSQL)', () => {
+  it('signs up from the home page, completes the survey, then claims a reward with the new points', async () => {
+    const { context, page } = await newPage(browser, 1280)
+    const email = `flow.${Date.now()}@example.com`
+
+    // Signed out: the visitor home shows the featured rewards; Get Started leads to sign-in.
+    await page.goto(`${server.url}/`)
+    const featured = page.getByRole('region', { name: 'Rewards worth the effort' })
+    const tile = featured.getByRole('link', { name: 'View details: Free pastry with any drink' })
+    const rewardPath = await tile.getAttribute('href')
+    expect(rewardPath).toMatch(/^\/reward\/\d+$/)
+    // A reward's details need a session: the visitor is sent to sign in and would come back.
+    await tile.click()
+    await page.waitForURL(
+      (url) => url.pathname === '/signin' && url.searchParams.get('redirect_to') === rewardPath,
+    )
+    await page.goBack()
+    await page.getByRole('link', { name: 'Get Started' }).first().click()
+    await page.waitForURL(`${server.url}/signin`)
+
+    // Sign up with a code from the dev mailbox.
+    await page.getByLabel(/email/i).fill(email)
+    await page.getByRole('button', { name: 'Continue to get your login code' }).click()
+    await page.getByLabel(/first name/i).fill('Flo')
+    await page.getByLabel(/last name/i).fill('Wright')
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'Sign up and earn +100 points' }).click()
+    const mail = await readMail(server.url, email)
+    await page.getByPlaceholder('enter 6-digit code').fill(mail.code!)
+    await page.getByRole('button', { name: 'Verify Code' }).click()
+    await page.waitForURL(`${server.url}/`)
+    await expect.poll(() => headerPoints(page).textContent()).toBe('100 points')
+
+    // The survey, from its home tile, through its form.
+    await page.getByRole('link', { name: 'Take: Tell us your taste profile' }).click()
+    await page.getByRole('heading', { name: 'Tell us your taste profile', level: 1 }).waitFor()
+    await fillSurvey(page)
+    await page.getByRole('button', { name: 'Submit and earn 75 points' }).click()
+    await page.getByRole('heading', { name: 'Thanks! Your taste profile is saved.' }).waitFor()
+    // The header greeting follows the write: 100 for signing up + 75.
+    await expect.poll(() => headerPoints(page).textContent()).toBe('175 points')
+
+    // Back home, the reward is among the current rewards; its details open as a modal over home.
+    await page.getByRole('link', { name: 'Earn More' }).click()
+    await page.waitForURL(`${server.url}/`)
+    const current = page.getByRole('region', { name: 'Current rewards' })
+    await current.getByRole('link', { name: 'Claim: Free pastry with any drink' }).click()
+    await page.waitForURL(/\/reward\/\d+$/)
+    const dialog = page.getByRole('dialog', { name: 'Free pastry with any drink' })
+    await dialog.getByText('REDEEM Reward').waitFor()
+    await dialog.getByRole('button', { name: 'Terms and Conditions' }).click()
+    await dialog.getByText('One pastry per drink purchased.').waitFor()
+    // The home page stays underneath, dimmed.
+    expect(await page.getByRole('heading', { name: 'Welcome back, Flo!', includeHidden: true }).count()).toBe(
+      1,
+    )
+
+    await dialog.getByRole('button', { name: 'Use 150 points to Claim' }).click()
+    await page.getByText('Congrats!', { exact: true }).waitFor()
+    await page.waitForURL(`${server.url}/`)
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    // The claim spent 150 of 175 points, and the reward is now a claimed one.
+    await expect.poll(() => headerPoints(page).textContent()).toBe('25 points')
+    const claimed = page.getByRole('region', { name: 'Claimed rewards' })
+    await claimed.getByRole('heading', { name: 'Free pastry with any drink' }).waitFor()
+    await claimed
+      .getByText(/^Earned /)
+      .first()
+      .waitFor()
+
+    // Opened again, the earned card congratulates; 25 points cannot pay for another one.
+    await claimed.getByRole('link', { name: /Free pastry with any drink/ }).click()
+    const again = page.getByRole('dialog', { name: 'Free pastry with any drink' })
+    await again.getByRole('heading', { name: 'Congrats' }).waitFor()
+    await again.getByText("You've earned this reward.").waitFor()
+    expect(await again.getByRole('button', { name: 'Use 150 points to Claim' }).isDisabled()).toBe(true)
+    await again.getByText('You need 125 more points.', { exact: false }).waitFor()
+
+    // An unknown reward goes home with the error toast.
+    await page.goto(`${server.url}/reward/987654`)
+    await page.getByText('Error loading challenge').waitFor()
+    await page.waitForURL(`${server.url}/`)
+    await context.close()
+  })
+})
