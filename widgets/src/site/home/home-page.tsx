@@ -66,6 +66,7 @@ function VisitorHome() {
           empty="New challenges are on the way. Check back soon."
         />
       </HomeSection>
+      <RewardsSlot section="active" />
       <section class="container" aria-labelledby="banner-title">
         <div class="signin-banner">
           <div>

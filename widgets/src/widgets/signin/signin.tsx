@@ -93,7 +93,7 @@ type StepProps = { program: PublicProgram; store: SigninStore; state: SigninStat
 /** Moves focus into a step when it appears, so keyboard and screen reader users land on it. */
 function useFocusOnMount<T extends HTMLElement>(enabled = true) {
   const ref = useRef<T>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first render decides
+  // only the first render decides
   useEffect(() => {
     if (enabled) ref.current?.focus()
   }, [])
