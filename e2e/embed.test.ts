@@ -308,7 +308,7 @@ describe('embedding on a partner page under a strict CSP', () => {
     // Called from the partner's script, the event belongs to no element: it fires on the document.
     expect(await events(p)).toContain('signed-in@document')
     await p.locator('tessera-account').getByText('daniel.okafor2@example.com').waitFor()
-    const claim = reward.getByRole('button', { name: 'Use 300 points to Claim' })
+    const claim = reward.getByRole('button', { name: 'Use 150 points to Claim' })
     await claim.waitFor()
     await shoot(p, 'embed-partner-identity-390')
     await claim.click()

@@ -4,6 +4,8 @@ import { AccountView } from './views/account-view'
 import { ChallengeView } from './views/challenge-view'
 import { ChallengeTilesView } from './views/challenge-tiles-view'
 import { InlineSignin } from './views/inline-signin'
+import { OffersView } from './views/offers-view'
+import { DonationView, MembershipView } from './views/payment-view'
 import { RewardView } from './views/reward-view'
 import { SigninView } from './views/signin-view'
 
@@ -23,6 +25,9 @@ export const ELEMENTS: Record<string, { view: ComponentType; attributes: readonl
   'tessera-reward': { view: RewardView, attributes: ['reward-id'] },
   'tessera-signin': { view: SigninView, attributes: ['referral-code'] },
   'tessera-account': { view: AccountView, attributes: ['referral-code'] },
+  'tessera-offers': { view: OffersView, attributes: ['referral-code'] },
+  'tessera-membership': { view: MembershipView, attributes: ['challenge-id', 'referral-code'] },
+  'tessera-donation': { view: DonationView, attributes: ['challenge-id', 'referral-code'] },
 }
 
 export function defineElements(elements: typeof ELEMENTS = ELEMENTS) {

@@ -27,6 +27,10 @@ export type TesseraEventMap = {
   'tessera:challenge-completed': { challenge_id: number; points: number }
   /** A reward was claimed (redeem, offer) or sweepstake entries bought. */
   'tessera:reward-claimed': { reward_id: number }
+  /** An offer was redeemed in <tessera-offers> (MOBILE: the voucher shows; CLICK: the merchant's site opens). */
+  'tessera:offer-redeemed': { endeca_key: string; redemption_type: 'CLICK' | 'MOBILE' }
+  /** A membership or donation checkout was created; the page is about to go to the payment page. */
+  'tessera:checkout-started': { challenge_id: number; kind: 'membership' | 'donation' }
 }
 export type TesseraEventName = keyof TesseraEventMap
 
@@ -35,6 +39,8 @@ export const EVENT_NAMES: readonly TesseraEventName[] = [
   'tessera:signed-out',
   'tessera:challenge-completed',
   'tessera:reward-claimed',
+  'tessera:offer-redeemed',
+  'tessera:checkout-started',
 ]
 
 export const isEventName = (name: unknown): name is TesseraEventName =>

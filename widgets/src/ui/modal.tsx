@@ -46,14 +46,17 @@ export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', cla
         if (!items.length) return
         const firstItem = items[0]!
         const lastItem = items[items.length - 1]!
-        if (!panel.current.contains(document.activeElement)) {
+        // Inside a shadow root (an embedded widget) the document only sees the host element as active.
+        const root = panel.current.getRootNode() as Document | ShadowRoot
+        const active = root.activeElement ?? document.activeElement
+        if (!panel.current.contains(active)) {
           // Focus strayed outside (a click on the page behind): bring it back in.
           e.preventDefault()
           ;(e.shiftKey ? lastItem : firstItem).focus()
-        } else if (e.shiftKey && document.activeElement === firstItem) {
+        } else if (e.shiftKey && active === firstItem) {
           e.preventDefault()
           lastItem.focus()
-        } else if (!e.shiftKey && document.activeElement === lastItem) {
+        } else if (!e.shiftKey && active === lastItem) {
           e.preventDefault()
           firstItem.focus()
         }

@@ -80,7 +80,14 @@ export function PaymentModal({ challenge, onPaid }: { challenge: Challenge; onPa
   )
 }
 
-function Membership({ challenge, completed }: { challenge: Challenge; completed: boolean }) {
+type PaymentProps = {
+  challenge: Challenge
+  completed: boolean
+  /** Where the checkout's payment page goes (default: this window); an embed sends the top window there. */
+  onCheckout?: (res: CheckoutSessionResponse) => void
+}
+
+export function Membership({ challenge, completed, onCheckout = goToCheckout }: PaymentProps) {
   const { client } = useSite()
   const terms = useTerms()
   const [busy, setBusy] = useState(false)
@@ -112,7 +119,7 @@ function Membership({ challenge, completed }: { challenge: Challenge; completed:
         onClick={async () => {
           setBusy(true)
           try {
-            goToCheckout(await client.challenges.createMembershipCheckout(challenge.id))
+            onCheckout(await client.challenges.createMembershipCheckout(challenge.id))
           } catch (err) {
             checkoutFailed(err)
           } finally {
@@ -126,7 +133,7 @@ function Membership({ challenge, completed }: { challenge: Challenge; completed:
   )
 }
 
-function Donation({ challenge, completed }: { challenge: Challenge; completed: boolean }) {
+export function Donation({ challenge, completed, onCheckout = goToCheckout }: PaymentProps) {
   const { client } = useSite()
   const terms = useTerms()
   const id = useId()
@@ -146,9 +153,7 @@ function Donation({ challenge, completed }: { challenge: Challenge; completed: b
         if (!ready) return
         setBusy(true)
         try {
-          goToCheckout(
-            await client.challenges.createDonationCheckout(challenge.id, { entity, amount: amount! }),
-          )
+          onCheckout(await client.challenges.createDonationCheckout(challenge.id, { entity, amount: amount! }))
         } catch (err) {
           checkoutFailed(err)
         } finally {

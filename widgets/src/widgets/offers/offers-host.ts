@@ -1,5 +1,6 @@
 import { createContext } from 'preact'
 import { useContext } from 'preact/hooks'
+import type { RedemptionType } from '../../../../sdk/contract/offers'
 import type { ParticipantSummary } from '../../../../sdk/contract/participant'
 import type { PublicProgram } from '../../../../sdk/contract/program'
 import type { TesseraClient } from '../../../../sdk/src/index'
@@ -19,6 +20,8 @@ export type OffersHost = {
   go: (url: string) => void
   /** Where 'Join now' and the login link lead for a signed-out visitor, coming back here. */
   signinHref: string
+  /** Told after each successful redemption (the embed dispatches tessera:offer-redeemed). */
+  onRedeemed?: (endecaKey: string, redemptionType: RedemptionType) => void
 }
 
 export const OffersHostContext = createContext<OffersHost | null>(null)

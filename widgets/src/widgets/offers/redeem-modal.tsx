@@ -87,7 +87,10 @@ export function RedeemModal({ merchant, offer, onClose }: RedeemModalProps) {
       switch (effect.type) {
         case 'redeem':
           host.client.offers.redeem(effect.endecaKey, effect.redemptionType).then(
-            (redemption) => dispatch({ type: 'REDEEM_SUCCESS', redemption }),
+            (redemption) => {
+              host.onRedeemed?.(effect.endecaKey, effect.redemptionType)
+              dispatch({ type: 'REDEEM_SUCCESS', redemption })
+            },
             (err: unknown) => dispatch({ type: 'REDEEM_FAILURE', error: redeemFailure(err) }),
           )
           break

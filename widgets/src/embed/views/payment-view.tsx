@@ -1,0 +1,114 @@
+import { useRef } from 'preact/hooks'
+import type { Challenge } from '../../../../sdk/contract/challenges'
+import { isChallengeCompleted } from '../../site/challenge/challenge-rules'
+import { Donation, Membership } from '../../site/challenge/payment-modal'
+import { useLoad } from '../../site/use-load'
+import { Button } from '../../ui/button'
+import { CalendarIcon, CheckCircleIcon } from '../../ui/icons'
+import { Img } from '../../ui/img'
+import { Skeleton } from '../../ui/skeleton'
+import { formatDate } from '../../ui/time'
+import '../../site/challenge/challenge.css'
+import { openCheckout } from '../checkout'
+import { useSiteLinks } from '../links'
+import { useEmbed } from '../mount'
+import { InlineSignin } from './inline-signin'
+import './payment.css'
+
+type Kind = 'membership' | 'donation'
+
+/** <tessera-membership challenge-id="..">: the membership challenge with Become a member. */
+export function MembershipView() {
+  return <PaymentView kind="membership" />
+}
+
+/** <tessera-donation challenge-id="..">: the donation challenge with its causes and amounts. */
+export function DonationView() {
+  return <PaymentView kind="donation" />
+}
+
+/**
+ * A membership or donation challenge inside an element, with the hosted site's payment panels.
+ * Signed-out visitors sign in inside the element; the checkout opens in the partner's top window
+ * (Stripe Checkout cannot be framed) after tessera:checkout-started.
+ */
+function PaymentView({ kind }: { kind: Kind }) {
+  const { runtime, attrs } = useEmbed()
+  const id = attrs['challenge-id']?.trim() ?? ''
+  const signedIn = runtime.session.signedIn.value
+  const [state, reload] = useLoad(
+    () => (id ? runtime.client.challenges.retrieve(id) : Promise.reject(new Error('no id'))),
+    `${id}:${signedIn}`,
+  )
+  if (!id) return <p class="tw-notice">Set the challenge-id attribute to a {kind} challenge's id.</p>
+  if (state.status === 'loading') return <PaymentSkeleton />
+  if (state.status === 'error' || state.data.challenge_type !== kind || state.data.status !== 'active') {
+    return (
+      <div class="tw-notice" role="alert">
+        <p>{state.status === 'error' ? 'Error loading challenge' : 'This challenge is not available.'}</p>
+        {state.status === 'error' && (
+          <Button variant="outline" size="sm" onClick={() => reload()}>
+            Try again
+          </Button>
+        )}
+      </div>
+    )
+  }
+  return <PaymentCard challenge={state.data} kind={kind} signedIn={signedIn} />
+}
+
+function PaymentCard({ challenge, kind, signedIn }: { challenge: Challenge; kind: Kind; signedIn: boolean }) {
+  const { runtime, host } = useEmbed()
+  const completed = isChallengeCompleted(challenge)
+  const when = challenge.completed_by_current_participant_on ?? challenge.updated_at
+  const box = useRef<HTMLElement>(null)
+  // 'See my offers' and the like open the hosted site.
+  useSiteLinks(box, runtime.siteUrl, () => false)
+  const onCheckout = (res: Parameters<typeof openCheckout>[0]) =>
+    openCheckout(res, runtime.apiBase, host, { challenge_id: challenge.id, kind })
+  return (
+    <article ref={box} class="tw-card tw-pay" aria-labelledby="pay-title">
+      <div class="pay">
+        <h2 id="pay-title" class="tw-pay__title">
+          {challenge.name}
+        </h2>
+        <Img src={challenge.image} alt="" class="pay__image" width={300} />
+        {completed ? (
+          <p class="pay__status pay__status--done">
+            <CheckCircleIcon size={18} />
+            Completed <span class="pay__date">{formatDate(when)}</span>
+          </p>
+        ) : (
+          challenge.finish && (
+            <p class="pay__status">
+              <CalendarIcon size={18} />
+              Ends on <span class="pay__date">{formatDate(challenge.finish)}</span>
+            </p>
+          )
+        )}
+        {challenge.caption && <p class="pay__caption">{challenge.caption}</p>}
+        {challenge.description && <p class="pay__text">{challenge.description}</p>}
+        {!signedIn ? (
+          <InlineSignin reason={kind === 'membership' ? 'Sign in to become a member.' : 'Sign in to give.'} />
+        ) : kind === 'membership' ? (
+          <Membership challenge={challenge} completed={completed} onCheckout={onCheckout} />
+        ) : (
+          <Donation challenge={challenge} completed={completed} onCheckout={onCheckout} />
+        )}
+      </div>
+    </article>
+  )
+}
+
+function PaymentSkeleton() {
+  return (
+    <div class="tw-card tw-pay" aria-busy="true">
+      <p class="visually-hidden" role="status">
+        Loading, please wait...
+      </p>
+      <Skeleton width="60%" height={28} />
+      <Skeleton width="100%" height={160} />
+      <Skeleton width="90%" height={16} />
+    </div>
+  )
+}
