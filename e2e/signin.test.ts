@@ -101,6 +101,34 @@ describe('participant sign-up and sign-in in Chromium (Node + libSQL)', () => {
   })
 })
 
+describe('pages, photos and the partner page in Chromium', () => {
+  it('shows a page body, and sends signed-out visitors of /photos and /partner to sign-in, then shows them', async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto(`${server.url}/rules`)
+    await page.getByRole('heading', { name: 'Rules' }).waitFor()
+    await page.getByText(/Points have no cash value/).waitFor()
+    await page.goto(`${server.url}/partner`)
+    await page.waitForURL(/\/signin\?redirect_to=%2Fpartner/)
+    const email = `pages.${Date.now()}@example.com`
+    await page.getByLabel(/email/i).fill(email)
+    await page.getByRole('button', { name: 'Continue to get your login code' }).click()
+    await page.getByLabel(/first name/i).fill('Paige')
+    await page.getByLabel(/last name/i).fill('Partner')
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: /Sign up and earn/ }).click()
+    const mail = await readMail(server.url, email)
+    await page.getByPlaceholder('enter 6-digit code').fill(mail.code!)
+    await page.getByRole('button', { name: 'Verify Code' }).click()
+    await page.waitForURL(`${server.url}/partner`)
+    await page.getByRole('heading', { name: 'Find an Ember & Oak store' }).waitFor()
+    expect(await page.locator('iframe.partner-page__frame').getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\//)
+    await page.goto(`${server.url}/photos`)
+    await page.getByRole('heading', { name: 'Photos' }).waitFor()
+    await page.locator('.photo-wall__item img').first().waitFor()
+    await context.close()
+  })
+})
+
 describe('console code sign-in in Chromium', () => {
   it('signs an admin in with an e-mailed code and lands on the dashboard', async () => {
     const { context, page } = await newPage(browser)

@@ -18,7 +18,11 @@ export const authRoutes = {
   adminMe: '/admin/v2/me',
 } as const
 
-export const programRoutes = { program: '/public/program', participant: '/public/participant' } as const
+export const programRoutes = {
+  program: '/public/program',
+  participant: '/public/participant',
+  page: (slug: string) => `/public/pages/${encodeURIComponent(slug)}`,
+} as const
 
 export const challengeRoutes = {
   challenge: (id: number | string) => `/public/challenges/${encodeURIComponent(String(id))}`,

@@ -62,6 +62,8 @@ export const publicProgramSchema = z.object({
   challenges_with_offer_rewards: z.array(
     z.object({ id: z.number(), identifier: z.string(), caption: z.string(), challenge_type: z.string(), image: z.string().nullable(), icon: z.string().nullable() }),
   ),
+  /** The partner page (an external site in an iframe); null when the program has none. */
+  partner_config: z.object({ iframe_url: z.string(), title: z.string() }).nullable(),
   turnstile_site_key: z.string().nullable(),
   support_email: z.string().nullable(),
   terms: z.string().nullable(),
@@ -69,3 +71,7 @@ export const publicProgramSchema = z.object({
 export type PublicProgram = z.infer<typeof publicProgramSchema>
 
 export { programRoutes as routes } from './paths'
+
+/** GET /public/pages/{slug}: a published program page with its body. */
+export const programPageSchema = z.object({ id: z.number(), slug: z.string(), title: z.string(), body: z.string() })
+export type ProgramPageBody = z.infer<typeof programPageSchema>

@@ -155,3 +155,18 @@ describe('errors and headers', () => {
     await expect(t.db.update(participants).set({ unusedPoints: -1 }).where(eq(participants.email, 'neg@example.com'))).rejects.toThrow()
   })
 })
+
+describe('program pages', () => {
+  it('serves a published page body and 404s others', async () => {
+    const t = await makeTestApp()
+    const ok = await t.browser().json<{ title: string; body: string }>('/public/pages/rules')
+    expect(ok.status).toBe(200)
+    expect(ok.body.title).toBe('Rules')
+    expect(ok.body.body.length).toBeGreaterThan(20)
+    const missing = await t.browser().json<{ error: { fields: Record<string, string> } }>('/public/pages/nope')
+    expect(missing.status).toBe(404)
+    expect(missing.body.error.fields.slug).toBe('not found')
+    const program = await t.browser().json<{ partner_config: { iframe_url: string } | null }>('/public/program')
+    expect(program.body.partner_config?.iframe_url).toMatch(/^https:/)
+  })
+})

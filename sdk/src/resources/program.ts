@@ -1,6 +1,6 @@
 import type { ParticipantSummary } from '../../contract/participant'
 import { programRoutes as routes } from '../../contract/paths'
-import type { PublicProgram } from '../../contract/program'
+import type { ProgramPageBody, PublicProgram } from '../../contract/program'
 import type { Transport } from '../transport'
 
 export class ProgramResource {
@@ -8,6 +8,13 @@ export class ProgramResource {
   /** The program entity: branding, terms, features, menus, pages. */
   retrieve(): Promise<PublicProgram> {
     return this.t.get(routes.program)
+  }
+  /**
+   * A published page (Privacy, Rules, Terms, ...) with its body.
+   * @example const rules = await client.program.page('rules')
+   */
+  page(slug: string): Promise<ProgramPageBody> {
+    return this.t.get(routes.page(slug))
   }
 }
 

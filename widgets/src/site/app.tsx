@@ -11,6 +11,8 @@ import { LazyPage } from './lazy-page'
 import { challengePage } from './lazy-pages'
 import { MyAccountPage } from './pages/my-account'
 import { offersMerchantPage, offersPage } from './pages/offers-lazy'
+import { PartnerPage } from './pages/partner-page'
+import { PhotosPage } from './pages/photos-page'
 import { ProgramPage } from './pages/program-page'
 import { SigninPage } from './pages/signin-page'
 import { rewardPage } from './reward/reward-lazy'
@@ -18,7 +20,7 @@ import { currentUrl } from './router'
 import { matchRoute, type Route } from './routes'
 import './site.css'
 
-const titleOf = (route: Route): string | null => {
+const titleOf = (route: Route, program: { partner_config: { title: string } | null }): string | null => {
   switch (route.name) {
     case 'home':
       return null
@@ -36,6 +38,10 @@ const titleOf = (route: Route): string | null => {
       return 'Reward'
     case 'page':
       return route.page.title
+    case 'photos':
+      return 'Photos'
+    case 'partner':
+      return program.partner_config?.title ?? 'Partner'
     case 'not-found':
       return 'Page not found'
   }
@@ -60,6 +66,10 @@ function RouteView({ route }: { route: Route }) {
       return <LazyPage loader={rewardPage} props={{ id: route.id }} />
     case 'page':
       return <ProgramPage page={route.page} />
+    case 'photos':
+      return <PhotosPage />
+    case 'partner':
+      return <PartnerPage />
     case 'not-found':
       return <ErrorPage program={program} title="Page not found." message="The page you are looking for doesn't exist or has moved." />
   }
@@ -80,7 +90,7 @@ export function App() {
   const main = useRef<HTMLElement>(null)
   const firstRender = useRef(true)
 
-  const screenTitle = titleOf(route)
+  const screenTitle = titleOf(route, program)
   const documentTitle = screenTitle ? `${screenTitle} | ${program.name}` : program.name
 
   useEffect(() => {

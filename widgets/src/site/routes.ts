@@ -10,6 +10,8 @@ export type Route =
   | { name: 'merchant'; slug: string }
   | { name: 'reward'; id: string }
   | { name: 'page'; page: PublishedPage }
+  | { name: 'photos' }
+  | { name: 'partner' }
   | { name: 'not-found' }
 
 /** Paths served by the worker itself, never by the client router. */
@@ -42,6 +44,8 @@ export function matchRoute(pathname: string, pages: readonly PublishedPage[]): R
   const reward = /^\/reward\/([^/]+)$/.exec(path)
   if (reward) return { name: 'reward', id: reward[1]! }
   if (path === '/my-offers') return { name: 'my-offers' }
+  if (path === '/photos') return { name: 'photos' }
+  if (path === '/partner') return { name: 'partner' }
   const merchant = /^\/my-offers\/([^/]+)$/.exec(path)
   if (merchant) return { name: 'merchant', slug: merchant[1]! }
   const slug = path.slice(1)

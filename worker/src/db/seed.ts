@@ -79,6 +79,7 @@ async function seedProgram(
       enrollment: { requires_referral_review: false, allow_signup: true, signup_postal_required: false },
       terms: 'Points have no cash value. See the Rules page for details.',
       supportEmail: 'support@tessera.dev',
+      partnerConfig: p.key === 'demo' ? { iframe_url: 'https://www.openstreetmap.org/export/embed.html?bbox=-74.01%2C40.74%2C-73.98%2C40.76&layer=mapnik', title: 'Find an Ember & Oak store' } : null,
       myAccountTitle: 'My Account',
       prizesTitle: 'Rewards',
     })

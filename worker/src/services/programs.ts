@@ -108,6 +108,7 @@ export async function getPublicProgram(db: Db, program: ProgramRow): Promise<Pub
     my_account_title: program.myAccountTitle,
     membership_challenge: unlocking[0] ? { id: unlocking[0].id } : null,
     challenges_with_offer_rewards: unlocking.map((c) => ({ id: c.id, identifier: c.identifier, caption: c.caption, challenge_type: c.challengeType, image: c.image, icon: c.icon })),
+    partner_config: program.partnerConfig?.iframe_url ? { iframe_url: program.partnerConfig.iframe_url, title: program.partnerConfig.title ?? program.name } : null,
     turnstile_site_key: program.turnstileSiteKey,
     support_email: program.supportEmail,
     terms: program.terms,
@@ -117,4 +118,10 @@ export async function getPublicProgram(db: Db, program: ProgramRow): Promise<Pub
 /** getPublicProgram through the app cache (config.cacheTtlMs): the site chrome is read on every page. */
 export function cachedPublicProgram(deps: Deps, program: ProgramRow): Promise<PublicProgram> {
   return appCache<PublicProgram>(deps, 'public-program').get(String(program.id), () => getPublicProgram(deps.db, program))
+}
+
+/** A published page with its body, or undefined. */
+export async function getPublishedPage(db: Db, programId: number, slug: string) {
+  const page = await programScope(db, programId).first(pages, and(eq(pages.slug, slug), eq(pages.status, 'published')))
+  return page ? { id: page.id, slug: page.slug, title: page.title, body: page.body } : undefined
 }

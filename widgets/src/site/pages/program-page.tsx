@@ -1,11 +1,15 @@
 import { ArrowLeftIcon } from '../../ui/icons'
+import { RichText } from '../../ui/rich-text'
+import { Skeleton } from '../../ui/skeleton'
+import { useSite } from '../context'
 import type { PublishedPage } from '../types'
+import { useLoad } from '../use-load'
+import { bodyToHtml } from './page-body'
 
-/**
- * A published program page (/{slug}). The API does not serve page bodies yet, so only the title and a
- * way back are shown.
- */
+/** A published program page (/{slug}): title and body. */
 export function ProgramPage({ page }: { page: PublishedPage }) {
+  const { client } = useSite()
+  const [state] = useLoad(() => client.program.page(page.slug), page.slug)
   return (
     <article aria-labelledby="page-title">
       <div class="page-band page-band--flat">
@@ -16,6 +20,9 @@ export function ProgramPage({ page }: { page: PublishedPage }) {
         </div>
       </div>
       <div class="container content-page">
+        {state.status === 'loading' && <Skeleton />}
+        {state.status === 'error' && <p role="alert">This page could not be loaded. Please try again later.</p>}
+        {state.status === 'ready' && <RichText html={bodyToHtml(state.data.body)} class="content-page__body" />}
         <a href="/" class="content-page__back">
           <ArrowLeftIcon size={16} />
           Back to home

@@ -1,17 +1,23 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
-import { unauthenticated } from '../../lib/errors'
+import { AppError, unauthenticated } from '../../lib/errors'
 import { ensureCsrfToken } from '../../middleware/csrf'
-import { cachedPublicProgram } from '../../services/programs'
+import { cachedPublicProgram, getPublishedPage } from '../../services/programs'
 import { toParticipantSummary } from '../../services/participants'
 
 /** Program, signed-in participant and CSRF token. Mounted at /public. */
 export const programRoutes = new Hono<AppEnv>()
-  .get('/program', async (c) => c.json(await cachedPublicProgram(c.var.deps, c.var.program)))
+  .get('/program', async (c) => c.json(await cachedPublicProgram(c.get('deps'), c.get('program'))))
   .get('/participant', async (c) => {
-    const participant = c.var.participant
+    const participant = c.get('participant')
     if (!participant) throw unauthenticated()
-    return c.json(await toParticipantSummary(c.var.scope, participant))
+    return c.json(await toParticipantSummary(c.get('scope'), participant))
+  })
+  .get('/pages/:slug', async (c) => {
+    const slug = c.req.param('slug')
+    const page = await getPublishedPage(c.get('deps').db, c.get('program').id, slug)
+    if (!page) throw new AppError('not_found', 404, `slug: no published page "${slug.slice(0, 60)}"`, { slug: 'not found' })
+    return c.json(page)
   })
   .get('/csrf', async (c) => {
     c.header('cache-control', 'no-store')

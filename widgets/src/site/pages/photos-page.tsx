@@ -1,0 +1,41 @@
+import { Img } from '../../ui/img'
+import { Skeleton } from '../../ui/skeleton'
+import { useSite } from '../context'
+import { useLoad } from '../use-load'
+import { Redirect } from './redirect'
+
+/**
+ * /photos: the program's photo wall, from the social feed's posts (the spec lists the route without
+ * its content). Participants only, like the other personal pages.
+ */
+export function PhotosPage() {
+  const { client, session, program } = useSite()
+  const [state] = useLoad(() => client.home.socialFeedChallenge(), 'photos')
+  if (!session.signedIn.value) return <Redirect to="/signin?redirect_to=%2Fphotos" />
+  const posts = state.status === 'ready' ? (state.data.data?.social_network_posts ?? []) : []
+  const photos = posts.flatMap((p) => [p, ...p.social_network_child_posts]).filter((p) => p.post_type !== 'video')
+  return (
+    <section aria-labelledby="photos-title">
+      <div class="page-band page-band--flat">
+        <div class="container">
+          <h1 id="photos-title" class="page-band__title">
+            Photos
+          </h1>
+        </div>
+      </div>
+      <div class="container content-page">
+        {state.status === 'loading' && <Skeleton />}
+        {state.status === 'error' && <p role="alert">Error: the photos could not be loaded.</p>}
+        {state.status === 'ready' && !photos.length && <p>No photos from {program.name} yet. Check back soon.</p>}
+        <ul class="photo-wall">
+          {photos.map((p) => (
+            <li key={p.id} class="photo-wall__item">
+              <Img src={p.media_path} alt={p.message ?? `Photo by ${p.username ?? program.name}`} />
+              {p.message && <p class="photo-wall__caption">{p.message}</p>}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
