@@ -100,6 +100,39 @@ export const challengeSchema = z.object({
 })
 export type Challenge = z.infer<typeof challengeSchema>
 
+/**
+ * A challenge in the home lists (GET /public/home/active_uncompleted_challenges and
+ * completed_challenges): what a tile or a completed-activities row shows, with the caller's
+ * completion state. Questions and answers, social posts, content and the fields only the challenge
+ * page uses are left out, so a list stays a few KB; the full entity is GET /public/challenges/{id}.
+ */
+export const challengeTileSchema = challengeSchema.pick({
+  id: true,
+  identifier: true,
+  name: true,
+  caption: true,
+  description: true,
+  challenge_type: true,
+  parameters: true,
+  status: true,
+  points: true,
+  reward_type: true,
+  cta_button_text: true,
+  link_url: true,
+  bypass_modal: true,
+  api_completion_only: true,
+  start: true,
+  finish: true,
+  image: true,
+  icon: true,
+  duration: true,
+  tag_list: true,
+  completed_by_current_participant_on: true,
+  is_repeatable_and_completed: true,
+  updated_at: true,
+})
+export type ChallengeTile = z.infer<typeof challengeTileSchema>
+
 const answerValue = z.union([z.string(), z.array(z.string())])
 
 /**

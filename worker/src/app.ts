@@ -2,8 +2,6 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { every } from 'hono/combine'
 import { methodOverride } from 'hono/method-override'
-import { requestId } from 'hono/request-id'
-import { secureHeaders } from 'hono/secure-headers'
 import type { Deps } from './deps'
 import type { AppEnv } from './env'
 import { AppError } from './lib/errors'
@@ -12,6 +10,7 @@ import { corsPreflight, partnerOrigin } from './middleware/cors'
 import { csrfProtection } from './middleware/csrf'
 import { publicResponseCache } from './middleware/public-cache'
 import { renderError } from './middleware/errors'
+import { responseHeaders } from './middleware/response-headers'
 import { loadParticipant } from './middleware/participant-auth'
 import { findRequestProgram, requireProgram } from './middleware/program'
 import { frameAncestors } from './services/partner-origins'
@@ -47,37 +46,16 @@ export function createApp(deps: Deps) {
     c.set('deps', deps)
     await next()
   })
+  // Outermost, so every answer gets them: cached ones, errors (see response-headers.ts).
+  app.use(responseHeaders)
   // Signed-out public reads repeat: answered from a short-lived copy ahead of the chain below.
   app.use('/public/*', publicResponseCache)
-  // Embeddable pages may be framed by the program's domain list; secureHeaders reads this below.
+  // Embeddable pages may be framed by the program's domain list; securityHeaders reads this.
   app.use('/embed/*', async (c, next) => {
     const program = await findRequestProgram(c)
     if (program) c.set('frameAncestors', (await frameAncestors(deps, program.id)).join(' '))
     await next()
   })
-  app.use(requestId({ headerName: 'X-Request-Id' }))
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-        fontSrc: ["'self'", 'https://fonts.gstatic.com', 'data:'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'https:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https:'],
-        frameAncestors: [(c) => (c.get('frameAncestors') as string | undefined) ?? "'self'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'cross-origin',
-      // CSP frame-ancestors decides who may frame a page (the program's domain list for /embed/*).
-      xFrameOptions: false,
-    }),
-  )
   const tooLarge = () => {
     throw new AppError('payload_too_large', 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`)
   }
@@ -91,7 +69,14 @@ export function createApp(deps: Deps) {
     if (length === undefined || c.req.header('transfer-encoding')) return limitBody(c, next)
     return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge() : next()
   })
-  app.use(methodOverride({ app }))
+  // HTML forms send `_method`; hono's methodOverride clones the request twice to look for it, which
+  // under Node builds a full Request for every POST: only form bodies can carry it, so only they go in.
+  const overrideMethod = methodOverride({ app })
+  app.use((c, next) => {
+    const type = c.req.header('content-type')
+    const form = type?.startsWith('multipart/form-data') || type?.startsWith('application/x-www-form-urlencoded')
+    return c.req.method !== 'GET' && form ? overrideMethod(c, next) : next()
+  })
   app.onError((err, c) => renderError(err, c))
   app.notFound((c) => renderError(new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`), c))
 

@@ -6,7 +6,10 @@ export type ProgramRow = typeof programs.$inferSelect
 export type ParticipantRow = typeof participants.$inferSelect
 export type AdminRow = typeof adminUsers.$inferSelect
 
-/** Hono context variables set by middleware; routes read them with c.var. */
+/**
+ * Hono context variables set by middleware. Read them with `c.get(name)` on hot paths: Hono builds a
+ * new object from all of them on every `c.var` access.
+ */
 export type AppEnv = {
   Variables: {
     deps: Deps

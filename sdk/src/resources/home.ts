@@ -1,4 +1,4 @@
-import type { Challenge } from '../../contract/challenges'
+import type { Challenge, ChallengeTile } from '../../contract/challenges'
 import type { Transport } from '../transport'
 
 /** A home carousel slide (participant-site.md section 3). */
@@ -41,21 +41,22 @@ export class HomeResource {
   }
 
   /**
-   * Active challenges the caller has not completed (every active challenge for visitors).
+   * Active challenges the caller has not completed (every active challenge for visitors), as tiles:
+   * `client.challenges.retrieve(identifier)` answers the full challenge (questions, posts, content).
    * @example
    * const { data } = await client.home.activeUncompletedChallenges()
    * const tiles = data.filter((c) => c.challenge_type !== 'engage')
    */
-  activeUncompletedChallenges(): Promise<ListResponse<Challenge>> {
+  activeUncompletedChallenges(): Promise<ListResponse<ChallengeTile>> {
     return this.t.get(routes.activeUncompleted)
   }
 
   /**
-   * Active challenges the signed-in participant has completed (empty for visitors).
+   * Active challenges the signed-in participant has completed (empty for visitors), as tiles.
    * @example
    * const { data: done } = await client.home.completedChallenges()
    */
-  completedChallenges(): Promise<ListResponse<Challenge>> {
+  completedChallenges(): Promise<ListResponse<ChallengeTile>> {
     return this.t.get(routes.completed)
   }
 

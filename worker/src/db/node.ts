@@ -3,7 +3,7 @@ import { type Client, createClient } from '@libsql/client'
 import { migrate } from 'drizzle-orm/libsql/migrator'
 import { drizzle } from 'drizzle-orm/libsql'
 import { createLibsqlDb, type Db } from './client'
-import { createLocalLibsqlClient, localPath } from './libsql-local'
+import { createLocalLibsqlClient, localPath, startBackgroundCheckpoints } from './libsql-local'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url))
 
@@ -23,6 +23,7 @@ export async function openLibsql(url: string, opts: { authToken?: string; migrat
     await client.execute('PRAGMA journal_mode = WAL')
     await client.execute('PRAGMA busy_timeout = 5000')
     await client.execute('PRAGMA synchronous = NORMAL')
+    startBackgroundCheckpoints(client)
   }
   await client.execute('PRAGMA foreign_keys = ON')
   if (opts.migrate !== false) await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR })

@@ -13,7 +13,7 @@ export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
   c.set('adminSessionId', null)
   const token = getCookie(c, COOKIES.admin)
   if (token) {
-    const found = await findAdminSession(c.var.deps.db, token, c.var.deps.clock.now())
+    const found = await findAdminSession(c.get('deps').db, token, c.get('deps').clock.now())
     if (found) {
       c.set('admin', found.admin)
       c.set('adminSessionId', found.sessionId)
@@ -23,7 +23,7 @@ export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.admin) throw unauthenticated('Please sign in to the console')
+  if (!c.get('admin')) throw unauthenticated('Please sign in to the console')
   await next()
 })
 
@@ -33,9 +33,9 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
  */
 export function requirePermission(resource: Resource, action: Action) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const admin = c.var.admin
+    const admin = c.get('admin')
     if (!admin) throw unauthenticated('Please sign in to the console')
-    const { db } = c.var.deps
+    const { db } = c.get('deps')
     const programIdParam = c.req.param('program_id')
     let program = null
     let grants: { resource: string; action: string }[] = []

@@ -18,7 +18,7 @@ export const corsPreflight = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header('origin')
   if (c.req.method !== 'OPTIONS' || !crossOrigin(origin, requestOrigin(c))) return next()
   c.header('vary', 'Origin')
-  if (!(await isListedAnywhere(c.var.deps, origin!))) return c.body(null, 403)
+  if (!(await isListedAnywhere(c.get('deps'), origin!))) return c.body(null, 403)
   return c.body(null, 204, {
     'access-control-allow-origin': origin!,
     'access-control-allow-methods': 'GET, POST, OPTIONS',
@@ -34,9 +34,9 @@ export const corsPreflight = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const partnerOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header('origin')
-  if (!crossOrigin(origin, requestOrigin(c))) return next()
+  if (!origin || !crossOrigin(origin, requestOrigin(c))) return next()
   c.header('vary', 'Origin')
-  const allowed = await isAllowedOrigin(c.var.deps, c.var.program.id, origin!)
+  const allowed = await isAllowedOrigin(c.get('deps'), c.get('program').id, origin!)
   if (!allowed && (c.req.header('authorization') || c.req.method !== 'GET')) {
     throw new AppError('forbidden', 403, `Origin ${origin} is not in this program's domain list`)
   }

@@ -24,20 +24,20 @@ export function isTokenClient(c: Context<AppEnv>): boolean {
  * forged without the server secret, and reading it needs a same-origin page or /public/csrf.
  */
 export async function ensureCsrfToken(c: Context<AppEnv>): Promise<string> {
-  if (c.var.csrfToken) return c.var.csrfToken
+  if (c.get('csrfToken')) return c.get('csrfToken')
   let seed = getCookie(c, COOKIES.csrf)
   if (!seed || seed.length < 20 || seed.length > 64) {
     seed = randomToken(24)
     setSecureCookie(c, COOKIES.csrf, seed, 365 * 24 * 3600)
   }
-  const token = await hmac(c.var.deps.config.secret, `csrf:${seed}`)
+  const token = await hmac(c.get('deps').config.secret, `csrf:${seed}`)
   c.set('csrfToken', token)
   return token
 }
 
 async function expectedToken(c: Context<AppEnv>): Promise<string | undefined> {
   const seed = getCookie(c, COOKIES.csrf)
-  return seed ? hmac(c.var.deps.config.secret, `csrf:${seed}`) : undefined
+  return seed ? hmac(c.get('deps').config.secret, `csrf:${seed}`) : undefined
 }
 
 /**

@@ -33,8 +33,8 @@ export function renderError(err: unknown, c: Context<AppEnv>): Response {
   else if (err instanceof HTTPException && err.status < 500)
     appError = new AppError('validation_failed', err.status === 400 ? 400 : 422, err.message || 'Bad request')
   else {
-    const log = c.var.deps?.log ?? console.error
-    log(`[error] ${c.var.requestId ?? '-'} ${c.req.method} ${c.req.path}: ${(err as Error)?.stack ?? String(err)}`)
+    const log = c.get('deps')?.log ?? console.error
+    log(`[error] ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path}: ${(err as Error)?.stack ?? String(err)}`)
     appError = new AppError('internal_error', 500, 'Something went wrong')
   }
   const body: ErrorBody & Record<string, unknown> = {
@@ -46,7 +46,7 @@ export function renderError(err: unknown, c: Context<AppEnv>): Response {
       message: appError.message,
       ...(appError.fields ? { fields: appError.fields } : {}),
     },
-    request_id: c.var.requestId ?? '',
+    request_id: c.get('requestId') ?? '',
   }
   return c.json(body, appError.status)
 }

@@ -14,8 +14,9 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const raw = c.req.header('idempotency-key')
   if (!raw) return next()
   if (raw.length > 200) throw new AppError('validation_failed', 422, 'Idempotency-Key: must be at most 200 characters', { 'Idempotency-Key': 'must be at most 200 characters' })
-  const { scope } = c.var
-  const owner = c.var.participant ? `p:${c.var.participant.id}` : 'anon'
+  const scope = c.get('scope')
+  const participant = c.get('participant')
+  const owner = participant ? `p:${participant.id}` : 'anon'
   const key = `${owner}:${raw}`
   const inserted = await scope
     .insert(requestIdempotency, { key, method: c.req.method, path: c.req.path })
@@ -46,5 +47,5 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
     return
   }
   const body = await c.res.clone().text()
-  await scope.update(requestIdempotency, { status: c.res.status, response: body, completedAt: new Date(c.var.deps.clock.now()) }, and(eq(requestIdempotency.id, id)))
+  await scope.update(requestIdempotency, { status: c.res.status, response: body, completedAt: new Date(c.get('deps').clock.now()) }, and(eq(requestIdempotency.id, id)))
 })

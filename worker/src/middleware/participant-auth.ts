@@ -21,7 +21,7 @@ export const loadParticipant = createMiddleware<AppEnv>(async (c, next) => {
       : undefined
     : getCookie(c, COOKIES.participant)
   if (token) {
-    const found = await findParticipantSession(c.var.deps.db, c.var.program.id, token, c.var.deps.clock.now())
+    const found = await findParticipantSession(c.get('deps').db, c.get('program').id, token, c.get('deps').clock.now())
     if (found && found.participant.status !== 'blocked') {
       c.set('participant', found.participant)
       c.set('participantSessionId', found.sessionId)
@@ -31,6 +31,6 @@ export const loadParticipant = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 export const requireParticipant = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.participant) throw unauthenticated()
+  if (!c.get('participant')) throw unauthenticated()
   await next()
 })

@@ -9,17 +9,17 @@ import { resolveProgram } from '../services/programs'
 
 /** The request's program by public key or host, through the app cache. */
 export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | undefined> {
-  const { db, config } = c.var.deps
+  const { db, config } = c.get('deps')
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
   const host = c.req.header('host') ?? new URL(c.req.url).host
-  return appCache<ProgramRow | undefined>(c.var.deps, 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, () =>
+  return appCache<ProgramRow | undefined>(c.get('deps'), 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, () =>
     resolveProgram(db, config, { publicKey, host }),
   )
 }
 
-/** Sets c.var.program and c.var.scope, or answers 404 program_not_found. */
+/** Sets the program and scope variables, or answers 404 program_not_found. */
 export const requireProgram = createMiddleware<AppEnv>(async (c, next) => {
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
   const program = await findRequestProgram(c)
   if (!program || program.status !== 'active') {

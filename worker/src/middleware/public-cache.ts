@@ -6,10 +6,12 @@ import { COOKIES } from '../lib/cookies'
 /** Signed-out reads that depend only on the program, the URL and the time (cached content anyway). */
 const CACHEABLE = /^\/public\/(program|challenges\/[^/]+|home\/(carousel|active_uncompleted_challenges))$/
 const MAX_ENTRIES = 500
-const REQUEST_ID = /^[\w\-=]{1,255}$/
 
-/** Kept as a string and plain headers: @hono/node-server writes those without a stream. */
-type Entry = { status: number; headers: Record<string, string>; body: string; expires: number }
+/**
+ * Kept as UTF-8 bytes and plain headers: @hono/node-server writes those without a stream, and without
+ * encoding the text again for every hit.
+ */
+type Entry = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer>; expires: number }
 const perApp = new WeakMap<object, Map<string, Entry>>()
 
 /**
@@ -21,7 +23,7 @@ const perApp = new WeakMap<object, Map<string, Entry>>()
  * cookie, setting a cookie, or answering other than 200 is never kept.
  */
 export const publicResponseCache = createMiddleware<AppEnv>(async (c, next) => {
-  const { deps } = c.var
+  const deps = c.get('deps')
   const ttl = deps.config.cacheTtlMs
   if (ttl <= 0 || c.req.method !== 'GET' || !CACHEABLE.test(c.req.path)) return next()
   if (c.req.header('authorization') || c.req.header('cookie')?.includes(`${COOKIES.participant}=`))
@@ -41,18 +43,12 @@ export const publicResponseCache = createMiddleware<AppEnv>(async (c, next) => {
   }
   const now = deps.clock.now()
   const hit = entries.get(key)
-  if (hit && hit.expires > now) {
-    const incoming = c.req.header('x-request-id')
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
-    return new Response(hit.body, {
-      status: hit.status,
-      headers: { ...hit.headers, 'x-request-id': requestId },
-    })
-  }
+  // The request id and security headers are added around this (middleware/response-headers.ts).
+  if (hit && hit.expires > now) return new Response(hit.body, { status: hit.status, headers: hit.headers })
   await next()
   const res = c.res
-  if (res.status !== 200 || res.headers.has('set-cookie') || c.var.participant) return
-  const body = await res.clone().text()
+  if (res.status !== 200 || res.headers.has('set-cookie') || c.get('participant')) return
+  const body = new Uint8Array(await res.clone().arrayBuffer())
   const headers = Object.fromEntries([...res.headers.entries()].filter(([name]) => name !== 'x-request-id'))
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
   entries.set(key, { status: res.status, headers, body, expires: now + ttl })

@@ -8,7 +8,7 @@ import type { ParticipantRow } from '../env'
 import { AppError } from '../lib/errors'
 import { gradeQuiz, validateAnswers, type ValidAnswer } from './answers'
 import { type ChallengeContent, findInCatalog, loadChallengeCatalog } from './challenge-catalog'
-import { toChallengeEntity } from './challenge-entity'
+import { summaryAfterCompletion, toChallengeEntity } from './challenge-entity'
 import { effectiveStatus, isVisible } from './challenge-status'
 import { completeChallenge } from './completions'
 
@@ -88,8 +88,20 @@ export async function submitChallenge(ctx: EngineContext, input: SubmitInput) {
     message: challenge.successMessage || DEFAULT_SUCCESS_MESSAGE,
     points: result.points,
     score,
-    challenge: await challengeForParticipant(ctx, challenge),
+    challenge: await challengeAfterCompletion(ctx, challenge, result),
   }
+}
+
+/**
+ * The challenge as the participant sees it after the completion just written. Without questions or
+ * posts the entity needs only the completion summary, which the completion itself gives (it is the
+ * latest, and whether the challenge is now done follows from its period key and the count taken
+ * before it), so nothing is read again; answers and viewed posts are read as for the challenge page.
+ */
+async function challengeAfterCompletion(ctx: EngineContext, challenge: ChallengeContent, done: { periodKey: string; createdAt: Date; completionsAfter: number | null }) {
+  if (challenge.questions.length || challenge.posts.length) return challengeForParticipant(ctx, challenge)
+  const now = ctx.deps.clock.now()
+  return toChallengeEntity(challenge, { now, origin: ctx.origin, participant: ctx.participant, completions: summaryAfterCompletion(challenge, now, done) })
 }
 
 /**

@@ -1,19 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bound, PROGRAM_ID, param, preparedFor } from '../db/prepared'
 import { challengeCompletions, challenges, participantAnswers, participantProfileAttributes, participants } from '../db/schema'
-import type { ProgramScope } from '../db/scope'
+import { type ProgramScope, programScope } from '../db/scope'
 import type { Deps } from '../deps'
 import type { ParticipantRow } from '../env'
 import { AppError } from '../lib/errors'
 import type { ValidAnswer } from './answers'
+import { autoRewardsToCheck, earnedStatement, type ParticipantAfter } from './auto-rewards'
 import type { ChallengeContent } from './challenge-catalog'
 import { isRepeatable, periodKey, repeatRule } from './challenge-status'
 import { afterParticipantChange } from './effects'
 import { actionInsert, webhookInsert } from './events'
 import { ledgerInsert } from './ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from './outbox'
-
-/** Position of the webhook outbox insert in the completion batch. */
-const WEBHOOK_INDEX = 4
 
 export type CompletionInput = {
   challenge: ChallengeContent
@@ -41,30 +41,68 @@ export const isUniqueViolation = (err: unknown, table: string) => {
   return text.includes('UNIQUE constraint failed') && text.includes(table)
 }
 
+/** The participant's values after the completion, returned by the batch's last statement. */
+const AFTER_FIELDS = {
+  id: participants.id,
+  status: participants.status,
+  points: participants.points,
+  completedChallenges: participants.completedChallenges,
+  eligibleOffersRewards: participants.eligibleOffersRewards,
+  tierId: participants.tierId,
+}
+
+// The statements every completion writes, prepared once per database and bound per request
+// (db/prepared.ts): building their SQL with drizzle cost more than running them.
+const statements = (db: Db) =>
+  preparedFor(db, 'completion-statements', (d) => {
+    const scope = programScope(d, PROGRAM_ID)
+    return {
+      completion: scope
+        .insert(challengeCompletions, {
+          challengeId: param('challengeId'),
+          participantId: param('participantId'),
+          periodKey: param('periodKey'),
+          points: param('points'),
+          score: param('score'),
+          createdAt: param('createdAt'),
+        })
+        .prepare(),
+      challengeCount: scope.update(challenges, { completions: sql`${challenges.completions} + 1` as never }, eq(challenges.id, param('challengeId'))).prepare(),
+      participantCount: scope
+        .update(participants, { completedChallenges: sql`${participants.completedChallenges} + 1` as never }, eq(participants.id, param('participantId')))
+        .returning(AFTER_FIELDS)
+        .prepare(),
+    }
+  })
+
 /**
  * Completes a challenge for a participant in ONE atomic batch: the completion row (its unique key is
  * the once/period guard), the ledger credit (unique idempotency key), the counters, answers, profile
  * attributes, the participant action and the `challenge.completed` webhook. Then tier and automatic
- * rewards follow. A duplicate completion changes nothing and answers already_completed.
+ * rewards follow, from the participant's values the batch returned. A duplicate completion changes
+ * nothing and answers already_completed.
  */
 export async function completeChallenge(scope: ProgramScope, deps: Deps, input: CompletionInput) {
   const { challenge, participant } = input
+  const { db, programId } = scope
   const now = deps.clock.now()
   const rule = repeatRule(challenge.parameters)
   let key = input.periodKey ?? periodKey(rule, now)
+  /** Completions of this challenge by the participant before this one, when counted. */
+  let before: number | null = null
   if (key === null || (rule.maxCompletions && isRepeatable(rule))) {
-    const done = await scope.count(challengeCompletions, and(eq(challengeCompletions.challengeId, challenge.id), eq(challengeCompletions.participantId, participant.id)))
-    if (rule.maxCompletions && done >= rule.maxCompletions) {
+    before = await scope.count(challengeCompletions, and(eq(challengeCompletions.challengeId, challenge.id), eq(challengeCompletions.participantId, participant.id)))
+    if (rule.maxCompletions && before >= rule.maxCompletions) {
       throw new AppError('completion_limit_reached', 409, 'You have completed this challenge the maximum number of times', undefined, { success: false })
     }
-    if (key === null) key = `n:${done + 1}`
+    if (key === null) key = `n:${before + 1}`
   }
   const points = input.points ?? challenge.points
-  const completionRef = sql`(SELECT id FROM challenge_completions WHERE program_id = ${scope.programId} AND challenge_id = ${challenge.id} AND participant_id = ${participant.id} AND period_key = ${key})`
-  const writes = [
-    scope.insert(challengeCompletions, { challengeId: challenge.id, participantId: participant.id, periodKey: key, points, score: input.score ?? null, createdAt: new Date(now) }),
-    scope.update(participants, { completedChallenges: sql`${participants.completedChallenges} + 1` as never }, eq(participants.id, participant.id)),
-    scope.update(challenges, { completions: sql`${challenges.completions} + 1` as never }, eq(challenges.id, challenge.id)),
+  const createdAt = new Date(now)
+  const prepared = statements(db)
+  const writes: unknown[] = [
+    bound(prepared.completion, { programId, challengeId: challenge.id, participantId: participant.id, periodKey: key, points, score: input.score ?? null, createdAt }),
+    bound(prepared.challengeCount, { programId, challengeId: challenge.id }),
     actionInsert(scope, {
       participantId: participant.id,
       actionType: input.actionType ?? 'challenge_completed',
@@ -74,7 +112,9 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
       actionableId: challenge.id,
       details: { challenge_type: challenge.challengeType, period_key: key, ...(input.score != null ? { score: input.score } : {}), ...input.details },
     }),
-    webhookInsert(deps.db, scope.programId, 'challenge.completed', {
+  ]
+  const webhookIndex = writes.push(
+    webhookInsert(db, programId, 'challenge.completed', {
       challenge_id: challenge.id,
       identifier: challenge.identifier,
       participant_id: participant.id,
@@ -82,7 +122,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
       period_key: key,
       score: input.score ?? null,
     }),
-  ]
+  ) - 1
   if (points > 0) {
     writes.push(
       ledgerInsert(scope, {
@@ -93,31 +133,43 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
         sourceId: challenge.id,
         title: challenge.name,
         idempotencyKey: `challenge:${challenge.id}:${participant.id}:${key}`,
-      }) as never,
+      }),
     )
   }
+  const completionRef = input.answers?.length
+    ? sql`(SELECT id FROM challenge_completions WHERE program_id = ${programId} AND challenge_id = ${challenge.id} AND participant_id = ${participant.id} AND period_key = ${key})`
+    : null
   for (const a of input.answers ?? []) {
     const rows = a.optionIds.length
       ? a.optionIds.map((optionId, i) => ({ challengeId: challenge.id, participantId: participant.id, questionId: a.question.id, questionOptionId: optionId, answer: a.values[i] ?? '', completionId: completionRef as never }))
       : [{ challengeId: challenge.id, participantId: participant.id, questionId: a.question.id, questionOptionId: null, answer: a.values[0] ?? '', completionId: completionRef as never }]
-    writes.push(scope.insert(participantAnswers, rows) as never)
+    writes.push(scope.insert(participantAnswers, rows))
   }
-  for (const write of input.extraWrites ?? []) writes.push(write as never)
+  for (const write of input.extraWrites ?? []) writes.push(write)
   for (const [name, value] of Object.entries(input.profile ?? {})) {
     writes.push(
       scope
         .insert(participantProfileAttributes, { participantId: participant.id, name, value })
-        .onConflictDoUpdate({ target: [participantProfileAttributes.programId, participantProfileAttributes.participantId, participantProfileAttributes.name], set: { value, updatedAt: new Date(now) } }) as never,
+        .onConflictDoUpdate({ target: [participantProfileAttributes.programId, participantProfileAttributes.participantId, participantProfileAttributes.name], set: { value, updatedAt: createdAt } }),
     )
   }
+  // Last, so it returns the participant's values after everything above (the ledger trigger's points,
+  // an extra write's offers eligibility).
+  const afterIndex = writes.push(bound(prepared.participantCount, { programId, participantId: participant.id })) - 1
+  // The automatic rewards these values may earn: the batch reads which of them are held already.
+  const predicted = { ...participant, points: participant.points + points, completedChallenges: participant.completedChallenges + 1 }
+  const toCheck = await autoRewardsToCheck(deps, programId, predicted, true)
+  if (toCheck.length) writes.push(earnedStatement(scope, participant.id, toCheck))
   let results: unknown[]
   try {
-    results = (await deps.db.batch(writes as [never, ...never[]])) as unknown[]
+    results = (await db.batch(writes as [never, ...never[]])) as unknown[]
   } catch (err) {
     if (isUniqueViolation(err, 'challenge_completions') || isUniqueViolation(err, 'points_ledger')) throw alreadyCompleted()
     throw err
   }
-  dispatchOutboxLater(deps, outboxIdsFrom(results, [WEBHOOK_INDEX]))
-  await afterParticipantChange(scope, deps, participant.id)
-  return { points, periodKey: key }
+  dispatchOutboxLater(deps, outboxIdsFrom(results, [webhookIndex]))
+  const after = (results[afterIndex] as ParticipantAfter[])[0]
+  const earned = toCheck.length ? new Set((results[afterIndex + 1] as { rewardId: number }[]).map((r) => r.rewardId)) : undefined
+  await afterParticipantChange(scope, deps, participant.id, after && { participant: after, completedChallenge: true, earned, earnedChecked: toCheck })
+  return { points, periodKey: key, createdAt, completionsAfter: before === null ? null : before + 1 }
 }

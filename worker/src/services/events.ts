@@ -1,8 +1,9 @@
 import type { Db } from '../db/client'
+import { bound, PROGRAM_ID, param, preparedFor } from '../db/prepared'
 import { participantActions } from '../db/schema'
 import type { WebhookEvent } from '../db/schema/integrations'
-import type { ProgramScope } from '../db/scope'
-import { outboxInsert } from './outbox'
+import { type ProgramScope, programScope } from '../db/scope'
+import { outboxWebhookInsert } from './outbox'
 
 export type ActionInput = {
   participantId: number
@@ -16,9 +17,26 @@ export type ActionInput = {
   dedupeKey?: string
 }
 
+// Every write batch records an action: prepared once per database, bound per request (db/prepared.ts).
+const actionStatement = (db: Db, dedupe: boolean) =>
+  preparedFor(db, dedupe ? 'action-insert-dedupe' : 'action-insert', (d) => {
+    const insert = programScope(d, PROGRAM_ID).insert(participantActions, {
+      participantId: param('participantId'),
+      actionType: param('actionType'),
+      title: param('title'),
+      points: param('points'),
+      actionableType: param('actionableType'),
+      actionableId: param('actionableId'),
+      details: param('details'),
+      dedupeKey: param('dedupeKey'),
+    })
+    return (dedupe ? insert.onConflictDoNothing() : insert).prepare()
+  })
+
 /** A participant action (the activity feed) for the same batch as the change it records. */
 export function actionInsert(scope: ProgramScope, a: ActionInput) {
-  const insert = scope.insert(participantActions, {
+  return bound(actionStatement(scope.db, Boolean(a.dedupeKey)), {
+    programId: scope.programId,
     participantId: a.participantId,
     actionType: a.actionType,
     title: a.title,
@@ -28,10 +46,9 @@ export function actionInsert(scope: ProgramScope, a: ActionInput) {
     details: a.details ?? null,
     dedupeKey: a.dedupeKey ?? null,
   })
-  return a.dedupeKey ? insert.onConflictDoNothing() : insert
 }
 
-/** A webhook event for the same batch; delivered to the program's webhooks by the outbox. */
+/** A webhook event for the same batch; delivered to the program's webhooks by the outbox. Its slot holds `[{ id }]`. */
 export function webhookInsert(db: Db, programId: number, event: WebhookEvent, data: Record<string, unknown>, dedupeKey?: string) {
-  return outboxInsert(db, programId, { topic: 'webhook', payload: { event, data } }, dedupeKey ? `${programId}:${event}:${dedupeKey}` : undefined)
+  return outboxWebhookInsert(db, programId, { event, data }, dedupeKey ? `${programId}:${event}:${dedupeKey}` : undefined)
 }

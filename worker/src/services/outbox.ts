@@ -1,13 +1,16 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { bound, param, preparedFor } from '../db/prepared'
 import { outbox } from '../db/schema'
 import type { Deps } from '../deps'
 import type { MailMessage } from '../platform/mail'
 import { deliverWebhooks } from './webhooks'
 
 export const MAX_DELIVERY_ATTEMPTS = 8
-/** Rows per delivery round: their ids are bound parameters, and D1 allows 100 per statement. */
+/** Rows per delivery round (the ids once went as bound parameters, and D1 allows 100 per statement). */
 const IDS_PER_STATEMENT = 90
+/** In-process delivery waits this long to take the writes of a busy moment in one round. */
+const DELIVERY_DELAY_MS = 10
 
 export type OutboxMessage =
   | { topic: 'email'; payload: MailMessage }
@@ -18,6 +21,45 @@ export function outboxInsert(db: Db, programId: number | null, message: OutboxMe
   const insert = db.insert(outbox).values({ programId, topic: message.topic, payload: message.payload as Record<string, unknown>, dedupeKey: dedupeKey ?? null })
   return (dedupeKey ? insert.onConflictDoNothing() : insert).returning({ id: outbox.id })
 }
+
+/** outboxInsert of a webhook, prepared once per database (every completion and claim writes one). */
+export function outboxWebhookInsert(db: Db, programId: number, payload: { event: string; data: Record<string, unknown> }, dedupeKey?: string) {
+  const statement = preparedFor(db, dedupeKey ? 'outbox-webhook-dedupe' : 'outbox-webhook', (d) => {
+    const insert = d.insert(outbox).values({ programId: param('programId'), topic: 'webhook', payload: param('payload'), dedupeKey: param('dedupeKey') })
+    return (dedupeKey ? insert.onConflictDoNothing() : insert).returning({ id: outbox.id }).prepare()
+  })
+  return bound<{ id: number }[]>(statement, { programId, payload, dedupeKey: dedupeKey ?? null })
+}
+
+const pending = eq(outbox.status, 'pending')
+/** `id IN (the JSON array bound as :ids)`: one statement text whatever the number of ids. */
+const inIds = sql`(SELECT value FROM json_each(${sql.placeholder('ids')}))`
+
+/**
+ * Claims the given pending rows (pending -> sending) and returns them. Prepared once per database:
+ * in-process delivery runs it after every few writes (see dispatchOutboxLater).
+ */
+const claimByIds = (db: Db) =>
+  preparedFor(db, 'outbox-claim-ids', (d) => {
+    const candidates = d.select({ id: outbox.id }).from(outbox).where(and(inArray(outbox.id, inIds), pending)).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
+    return d.update(outbox).set({ status: 'sending' }).where(and(inArray(outbox.id, candidates), pending)).returning().prepare()
+  })
+
+/** The sweep: claims due pending rows. */
+function claimDue(db: Db, now: number) {
+  const due = and(pending, or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))))
+  const candidates = db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
+  return db.update(outbox).set({ status: 'sending' }).where(and(inArray(outbox.id, candidates), pending)).returning()
+}
+
+const markDelivered = (db: Db) =>
+  preparedFor(db, 'outbox-delivered', (d) =>
+    d
+      .update(outbox)
+      .set({ status: 'delivered', deliveredAt: param('at'), attempts: sql`${outbox.attempts} + 1` as never })
+      .where(inArray(outbox.id, inIds))
+      .prepare(),
+  )
 
 async function deliver(deps: Deps, row: typeof outbox.$inferSelect): Promise<void> {
   switch (row.topic) {
@@ -49,20 +91,7 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
   const { db } = deps
   const now = deps.clock.now()
   if (ids && !ids.length) return { delivered: 0, failed: 0 }
-  const due = and(eq(outbox.status, 'pending'), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))))
-  const candidates = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(ids ? and(inArray(outbox.id, ids), eq(outbox.status, 'pending')) : due)
-    .orderBy(asc(outbox.id))
-    .limit(IDS_PER_STATEMENT)
-  const claimed = (
-    await db
-      .update(outbox)
-      .set({ status: 'sending' })
-      .where(and(inArray(outbox.id, candidates), eq(outbox.status, 'pending')))
-      .returning()
-  ).sort((a, b) => a.id - b.id)
+  const claimed = (ids ? await claimByIds(db).all({ ids: JSON.stringify(ids) }) : await claimDue(db, now)).sort((a, b) => a.id - b.id)
   const done: number[] = []
   let failed = 0
   for (const row of claimed) {
@@ -83,12 +112,7 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
         .where(eq(outbox.id, row.id))
     }
   }
-  if (done.length) {
-    await db
-      .update(outbox)
-      .set({ status: 'delivered', deliveredAt: new Date(deps.clock.now()), attempts: sql`${outbox.attempts} + 1` as never })
-      .where(inArray(outbox.id, done))
-  }
+  if (done.length) await markDelivered(db).run({ ids: JSON.stringify(done), at: new Date(deps.clock.now()) })
   return { delivered: done.length, failed }
 }
 
@@ -111,8 +135,8 @@ const waiting = new WeakMap<Deps, number[]>()
 
 /**
  * Like dispatchOutbox, without making the request wait (webhooks); the retry sweep covers failures.
- * In-process (no queue), the ids of every write that finishes in the same turn of the event loop go
- * out in one delivery: two statements for the lot instead of a claim and a mark per write.
+ * In-process (no queue), the ids of every write that finishes within DELIVERY_DELAY_MS go out in one
+ * delivery: two statements for the lot instead of a claim and a mark per write.
  */
 export function dispatchOutboxLater(deps: Deps, ids: number[]): void {
   if (!ids.length) return
@@ -131,7 +155,7 @@ export function dispatchOutboxLater(deps: Deps, ids: number[]): void {
     const all = waiting.get(deps) ?? []
     waiting.delete(deps)
     deliverOutbox(deps, all).catch(fail)
-  }, 0)
+  }, DELIVERY_DELAY_MS)
 }
 
 /** The outbox ids a batch's `outboxInsert(...).returning()` statements produced. */

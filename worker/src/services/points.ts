@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { participants, pointsLedger } from '../db/schema'
+import { participants } from '../db/schema'
 import type { ProgramScope } from '../db/scope'
 import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
@@ -33,11 +33,11 @@ export async function adjustPoints(scope: ProgramScope, deps: Deps, a: Adjustmen
     source: 'admin',
     title: a.title,
     idempotencyKey: `admin:${a.idempotencyKey}`,
-  }).returning({ id: pointsLedger.id })
+  }, { returningId: true })
   let results: unknown[]
   try {
     results = (await deps.db.batch([
-      ledger as never,
+      ledger,
       actionInsert(scope, { participantId: a.participantId, actionType: 'points_adjusted', title: a.title, points: a.delta, dedupeKey: `admin:${a.idempotencyKey}` }),
       webhookInsert(deps.db, scope.programId, 'points.changed', { participant_id: a.participantId, delta: a.delta, title: a.title }, `admin:${a.idempotencyKey}`),
     ])) as unknown[]

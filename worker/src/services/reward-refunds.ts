@@ -5,6 +5,7 @@ import type { Deps } from '../deps'
 import { AppError } from '../lib/errors'
 import { isUniqueViolation } from './completions'
 import { afterParticipantChange } from './effects'
+import { invalidateRewardCatalog } from './reward-catalog'
 import { actionInsert, webhookInsert } from './events'
 import { dispatchOutboxLater, outboxIdsFrom } from './outbox'
 
@@ -42,6 +43,8 @@ export async function refundClaim(scope: ProgramScope, deps: Deps, claimId: numb
     throw err
   }
   dispatchOutboxLater(deps, outboxIdsFrom(results, [4]))
+  // The released stock shows at once in this instance (elsewhere a cached "sold out" is re-read).
+  invalidateRewardCatalog(deps)
   await afterParticipantChange(scope, deps, claim.participantId)
   return { refunded: claim.pointsSpent }
 }

@@ -10,10 +10,12 @@ import { AppError } from '../lib/errors'
 import { afterParticipantChange } from './effects'
 import { actionInsert, webhookInsert } from './events'
 import { ledgerInsert } from './ledger'
-import { findVisibleReward, type RewardViewer } from './rewards'
+import { autoRewardsToCheck, earnedStatement, type KnownAfterWrite } from './auto-rewards'
+import { loadRewardCatalog, noteClaims, readReward } from './reward-catalog'
+import { findVisibleReward, rewardNotFound } from './rewards'
 import { toReward } from './rewards-serialize'
-import { type MyRewardState, type RewardRow, rewardStatus } from './rewards-state'
-import { type ClaimFailure, claimFailure, claimStatements } from './rewards-write'
+import { type MyRewardState, participantRewardStateStatement, type RewardRow, rewardStateFrom, rewardStatus } from './rewards-state'
+import { type ClaimFailure, claimFailure, claimStatements, INVENTORY_INDEX } from './rewards-write'
 
 export type ClaimContext = {
   scope: ProgramScope
@@ -66,20 +68,64 @@ const claimKeyFor = (idempotencyKey: string | null | undefined) =>
   idempotencyKey ? `k:${idempotencyKey}` : `r:${randomToken(12)}`
 
 /**
+ * The reward a participant asks to claim: from the cached reward catalog (a miss is read fresh, so a
+ * reward published a moment ago is found), 404 like GET /public/rewards/{id} for the participant, and
+ * reward_unavailable when it is not active (a participant who earned it still sees it, hence 422).
+ */
+async function rewardToClaim(ctx: ClaimContext, rewardId: number, now: number): Promise<RewardRow> {
+  const { scope, deps, participant } = ctx
+  const row = (await loadRewardCatalog(deps, scope.programId)).byId.get(rewardId) ?? (await readReward(deps, scope.programId, rewardId))
+  if (!row) throw rewardNotFound(rewardId)
+  if (rewardStatus(row, now) !== 'active') {
+    const mine = await myState(scope, participant.id, rewardId)
+    if (!mine?.earnedAt) throw rewardNotFound(rewardId)
+    throw fail('reward_unavailable', 422, 'This reward is no longer available')
+  }
+  return row
+}
+
+const myState = async (scope: ProgramScope, participantId: number, rewardId: number) =>
+  rewardStateFrom((await participantRewardStateStatement(scope, participantId, rewardId))[0])
+
+/**
+ * The friendly early refusals, in the batch's order (already claimed, out of stock, not enough
+ * points), from what is loaded: the session's balance and the cached stock. Whether a one-time reward
+ * was claimed already is read only when another refusal would answer first; a cached "sold out" is
+ * confirmed on a fresh row. The batch's constraints stay the guard either way.
+ */
+async function earlyRefusal(ctx: ClaimContext, row: RewardRow, cost: number): Promise<AppError | null> {
+  const { scope, deps, participant } = ctx
+  let soldOut = row.claims >= row.limit
+  if (soldOut) {
+    const fresh = await readReward(deps, scope.programId, row.id)
+    // The cached copy is shared: bring it up to date for the next claims too.
+    if (fresh) Object.assign(row, fresh)
+    soldOut = row.claims >= row.limit
+  }
+  const poor = participant.unusedPoints < cost
+  if (!soldOut && !poor) return null
+  if (!row.repeatable && (await myState(scope, participant.id, row.id))?.claimCount) return failureError('already_claimed', ctx, row, cost)
+  return failureError(soldOut ? 'out_of_stock' : 'not_enough_points', ctx, row, cost)
+}
+
+/**
  * POST /public/rewards/process_reward (engine-rules.md, Rewards). Redeem and offer rewards are
  * claimed (offers only by participants eligible for offers); a sweepstake sells entries; achievement,
  * milestone, mini-contest and other rewards are awarded, never claimed by hand. Everything a claim
- * writes is one batch (see claimStatements); a claim that fails writes nothing.
+ * writes is one batch (see claimStatements); a claim that fails writes nothing. The batch ends with a
+ * read of the participant's values and their state of the reward, which the answer and the
+ * follow-up use: a claim costs the session lookup and this batch.
  */
 export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise<ProcessRewardResponse> {
   const { scope, deps, participant } = ctx
   const now = deps.clock.now()
-  const viewer: RewardViewer = { scope, now, participant }
-  const { row, mine } = await findVisibleReward(viewer, input.rewardId)
-  if (rewardStatus(row, now) !== 'active')
-    throw fail('reward_unavailable', 422, 'This reward is no longer available')
+  const row = await rewardToClaim(ctx, input.rewardId, now)
 
-  if (row.selection === 'sweepstake') return buyEntries(ctx, row, mine, input, now)
+  if (row.selection === 'sweepstake') {
+    // Not a hot path, and "winners drawn" must not come from a cached copy: read the row fresh.
+    const fresh = (await readReward(deps, scope.programId, row.id)) ?? row
+    return buyEntries(ctx, fresh, await myState(scope, participant.id, row.id), input, now)
+  }
   if (row.selection === 'offer' && !participant.eligibleOffersRewards) {
     throw fail('not_eligible', 403, 'Become a member to unlock offers')
   }
@@ -93,23 +139,22 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
     )
   }
 
-  // Friendly early answers from what is already loaded; the batch's constraints remain the guard.
   const cost = row.threshold
-  if (!row.repeatable && mine?.claimCount) throw failureError('already_claimed', ctx, row, cost)
-  if (row.claims >= row.limit) throw failureError('out_of_stock', ctx, row, cost)
-  if (participant.unusedPoints < cost) throw failureError('not_enough_points', ctx, row, cost)
+  const refusal = await earlyRefusal(ctx, row, cost)
+  if (refusal) throw refusal
 
   const claimKey = row.repeatable ? claimKeyFor(input.idempotencyKey) : 'once'
-  const statements = claimStatements(scope, row, {
-    participantId: participant.id,
-    claimKey,
-    status: 'claimed',
-    pointsSpent: cost,
-    now,
-    actionType: 'reward_claimed',
-  })
+  // A spend changes neither lifetime points nor completions: the rules that may hold already held.
+  const toCheck = await autoRewardsToCheck(deps, scope.programId, participant, false)
+  const statements = [
+    ...claimStatements(scope, row, { participantId: participant.id, claimKey, status: 'claimed', pointsSpent: cost, now, actionType: 'reward_claimed' }),
+    participantRewardStateStatement(scope, participant.id, row.id),
+    ...(toCheck.length ? [earnedStatement(scope, participant.id, toCheck)] : []),
+  ]
+  const stateIndex = statements.length - (toCheck.length ? 2 : 1)
+  let results: unknown[]
   try {
-    await scope.db.batch(statements)
+    results = (await scope.db.batch(statements as never)) as unknown[]
   } catch (err) {
     const failure = claimFailure(err)
     // A retried repeatable claim with the same key: the claim exists, answer as the first time.
@@ -118,8 +163,13 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
     if (!replay) throw failureError(failure, ctx, row, cost)
     return respond(ctx, row.id, now, SUCCESS_MESSAGE)
   }
-  await followUp(ctx)
-  return respond(ctx, row.id, now, SUCCESS_MESSAGE)
+  noteClaims(row, (results[INVENTORY_INDEX] as { claims: number }[])[0]?.claims)
+  const state = (results[stateIndex] as Parameters<typeof rewardStateFrom>[0][])[0]
+  const earned = toCheck.length ? new Set((results[stateIndex + 1] as { rewardId: number }[]).map((r) => r.rewardId)) : undefined
+  const awarded = await followUp(ctx, state && { participant: state, completedChallenge: false, earned, earnedChecked: toCheck })
+  // The follow-up can only touch this reward when it is an offer it awards too: then read it again.
+  if (awarded.includes(row.id)) return respond(ctx, row.id, now, SUCCESS_MESSAGE)
+  return { success: true, message: SUCCESS_MESSAGE, stripe_url: null, reward: toReward(row, now, rewardStateFrom(state)) }
 }
 
 /**
@@ -214,14 +264,18 @@ async function buyEntries(
   return respondEntries(ctx, row.id, now)
 }
 
-/** Tier and auto-rewards after a committed claim; their failure is logged, never undoes the claim. */
-async function followUp(ctx: ClaimContext) {
+/**
+ * Tier and auto-rewards after a committed claim; their failure is logged, never undoes the claim.
+ * Answers the ids of the rewards it awarded.
+ */
+async function followUp(ctx: ClaimContext, known?: KnownAfterWrite): Promise<number[]> {
   try {
-    await afterParticipantChange(ctx.scope, ctx.deps, ctx.participant.id)
+    return await afterParticipantChange(ctx.scope, ctx.deps, ctx.participant.id, known)
   } catch (err) {
     ;(ctx.deps.log ?? console.error)(
       `[rewards] follow-up after a claim failed: ${(err as Error)?.stack ?? String(err)}`,
     )
+    return []
   }
 }
 

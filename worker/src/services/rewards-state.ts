@@ -1,6 +1,8 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, max, ne, or, type SQL } from 'drizzle-orm'
-import { coupons, rewardClaims, rewards, sweepstakeEntries } from '../db/schema'
-import type { ProgramScope } from '../db/scope'
+import { and, count, desc, eq, gt, inArray, isNull, lte, max, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bound, PROGRAM_ID, param, preparedFor } from '../db/prepared'
+import { coupons, participants, rewardClaims, rewards, sweepstakeEntries } from '../db/schema'
+import { type ProgramScope, programScope } from '../db/scope'
 
 export type RewardRow = typeof rewards.$inferSelect
 export type RewardStatus = 'draft' | 'active' | 'scheduled' | 'ended'
@@ -114,4 +116,79 @@ export async function loadMyRewardStates(
     s.couponCode ??= c.code
   }
   return states
+}
+
+/** The participant's values a claim's follow-up reads (see auto-rewards ParticipantAfter). */
+const PARTICIPANT_FIELDS = {
+  id: participants.id,
+  status: participants.status,
+  points: participants.points,
+  completedChallenges: participants.completedChallenges,
+  eligibleOffersRewards: participants.eligibleOffersRewards,
+  tierId: participants.tierId,
+}
+
+/**
+ * One participant's values and their state of one reward (loadMyRewardStates for one reward) in ONE
+ * row, prepared once per database: the last statement of a claim batch, so the claim's answer and
+ * follow-up need no more reads; awaited on its own it reads the same. Placeholders: programId,
+ * participantId, rewardId.
+ */
+const participantRewardState = (db: Db) =>
+  preparedFor(db, 'participant-reward-state', (d) => {
+    const scope = programScope(d, PROGRAM_ID)
+    const rewardId = param('rewardId')
+    const claims = and(eq(rewardClaims.participantId, participants.id), eq(rewardClaims.rewardId, rewardId), ne(rewardClaims.status, 'refunded'))
+    const entries = and(eq(sweepstakeEntries.participantId, participants.id), eq(sweepstakeEntries.rewardId, rewardId))
+    const claimCount = d.select({ n: count() }).from(rewardClaims).where(scope.where(rewardClaims, claims))
+    const lastClaim = d.select({ last: max(rewardClaims.createdAt) }).from(rewardClaims).where(scope.where(rewardClaims, claims))
+    const entryCount = d.select({ n: sweepstakeEntries.count }).from(sweepstakeEntries).where(scope.where(sweepstakeEntries, entries))
+    const entriesAt = d.select({ at: sweepstakeEntries.updatedAt }).from(sweepstakeEntries).where(scope.where(sweepstakeEntries, entries))
+    const coupon = d
+      .select({ code: coupons.code })
+      .from(coupons)
+      .where(scope.where(coupons, and(eq(coupons.participantId, participants.id), eq(coupons.rewardId, rewardId))))
+      .orderBy(desc(coupons.assignedAt), desc(coupons.id))
+      .limit(1)
+    return d
+      .select({
+        ...PARTICIPANT_FIELDS,
+        claimCount: sql<number>`(${claimCount})`,
+        lastClaim: sql<number | null>`(${lastClaim})`,
+        entries: sql<number | null>`(${entryCount})`,
+        entriesAt: sql<number | null>`(${entriesAt})`,
+        couponCode: sql<string | null>`(${coupon})`,
+      })
+      .from(participants)
+      .where(scope.where(participants, eq(participants.id, param('participantId'))))
+      .prepare()
+  })
+
+type StateRow = Awaited<ReturnType<ReturnType<typeof participantRewardState>['all']>>[number]
+
+export function participantRewardStateStatement(scope: ProgramScope, participantId: number, rewardId: number) {
+  return bound<StateRow[]>(participantRewardState(scope.db), { programId: scope.programId, participantId, rewardId })
+}
+
+/** MyRewardState from a participantRewardStateStatement row (undefined: holds nothing, as loadMyRewardStates). */
+export function rewardStateFrom(row: StateRow | undefined): MyRewardState | undefined {
+  if (!row) return undefined
+  const s = emptyState()
+  let any = false
+  if (row.claimCount > 0) {
+    any = true
+    s.claimCount = row.claimCount
+    s.earnedAt = row.lastClaim === null ? null : new Date(row.lastClaim)
+  }
+  if (row.entries !== null && row.entries > 0 && row.entriesAt !== null) {
+    any = true
+    s.entries = row.entries
+    const at = new Date(row.entriesAt)
+    if (!s.earnedAt || at > s.earnedAt) s.earnedAt = at
+  }
+  if (row.couponCode !== null) {
+    any = true
+    s.couponCode = row.couponCode
+  }
+  return any ? s : undefined
 }

@@ -1,6 +1,8 @@
 import { and, eq, isNull, notExists, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bound, PROGRAM_ID, param, preparedFor } from '../db/prepared'
 import { coupons, rewardClaims, rewards } from '../db/schema'
-import type { ProgramScope } from '../db/scope'
+import { type ProgramScope, programScope } from '../db/scope'
 import { actionInsert, webhookInsert } from './events'
 import { ledgerInsert } from './ledger'
 import type { RewardRow } from './rewards-state'
@@ -30,52 +32,16 @@ export function claimStatements(
     actionType: 'reward_claimed' | 'reward_won'
   },
 ) {
-  const { db } = scope
+  const { db, programId } = scope
   const at = new Date(claim.now)
   // Names this claim in the ledger, the activity feed and the outbox: a replay adds nothing anywhere.
   const key = `reward:${row.id}:${claim.participantId}:${claim.claimKey}`
-  const freeCoupon = and(eq(coupons.rewardId, row.id), isNull(coupons.assignedAt))
-  const noFreeCoupon = notExists(
-    db.select({ id: coupons.id }).from(coupons).where(scope.where(coupons, freeCoupon)),
-  )
-  const claimId = db
-    .select({ id: rewardClaims.id })
-    .from(rewardClaims)
-    .where(
-      scope.where(
-        rewardClaims,
-        and(
-          eq(rewardClaims.rewardId, row.id),
-          eq(rewardClaims.participantId, claim.participantId),
-          eq(rewardClaims.claimKey, claim.claimKey),
-        ),
-      ),
-    )
-  const firstFreeCoupon = db
-    .select({ id: coupons.id })
-    .from(coupons)
-    .where(scope.where(coupons, freeCoupon))
-    .orderBy(coupons.id)
-    .limit(1)
-  const inventory = row.couponsRequired
-    ? sql`${rewards.claims} + 1 + (CASE WHEN ${noFreeCoupon} THEN ${rewards.limit} + 1 ELSE 0 END)`
-    : sql`${rewards.claims} + 1`
-
-  const statements = [
-    scope.insert(rewardClaims, {
-      rewardId: row.id,
-      participantId: claim.participantId,
-      claimKey: claim.claimKey,
-      pointsSpent: claim.pointsSpent,
-      status: claim.status,
-      createdAt: at,
-    }),
-    scope.update(rewards, { claims: inventory as never, updatedAt: at }, eq(rewards.id, row.id)),
-    scope.update(
-      coupons,
-      { participantId: claim.participantId, claimId: sql`(${claimId})` as never, assignedAt: at },
-      and(eq(coupons.id, sql`(${firstFreeCoupon})`), isNull(coupons.assignedAt)),
-    ),
+  const prepared = statements(db, row.couponsRequired)
+  const values = { programId, rewardId: row.id, participantId: claim.participantId, claimKey: claim.claimKey, at }
+  return [
+    bound(prepared.claim, { ...values, pointsSpent: claim.pointsSpent, status: claim.status }),
+    bound<{ claims: number }[]>(prepared.inventory, values),
+    bound(prepared.coupon, values),
     ...(claim.pointsSpent > 0
       ? [
           ledgerInsert(scope, {
@@ -101,7 +67,7 @@ export function claimStatements(
     }),
     webhookInsert(
       db,
-      scope.programId,
+      programId,
       'reward.claimed',
       {
         reward_id: row.id,
@@ -115,8 +81,46 @@ export function claimStatements(
       key,
     ),
   ] as const
-  return statements
 }
+
+/** Where the inventory update (`[{ claims }]`, the reward's count after this claim) is in claimStatements. */
+export const INVENTORY_INDEX = 1
+
+// The claim row, inventory and coupon statements, prepared once per database (per coupon rule) and
+// bound per claim (db/prepared.ts); placeholders: programId, rewardId, participantId, claimKey, at.
+const statements = (db: Db, couponsRequired: boolean) =>
+  preparedFor(db, couponsRequired ? 'claim-statements-coupons' : 'claim-statements', (d) => {
+    const scope = programScope(d, PROGRAM_ID)
+    const freeCoupon = and(eq(coupons.rewardId, param('rewardId')), isNull(coupons.assignedAt))
+    const noFreeCoupon = notExists(d.select({ id: coupons.id }).from(coupons).where(scope.where(coupons, freeCoupon)))
+    const claimId = d
+      .select({ id: rewardClaims.id })
+      .from(rewardClaims)
+      .where(scope.where(rewardClaims, and(eq(rewardClaims.rewardId, param('rewardId')), eq(rewardClaims.participantId, param('participantId')), eq(rewardClaims.claimKey, param('claimKey')))))
+    const firstFreeCoupon = d.select({ id: coupons.id }).from(coupons).where(scope.where(coupons, freeCoupon)).orderBy(coupons.id).limit(1)
+    const inventory = couponsRequired
+      ? sql`${rewards.claims} + 1 + (CASE WHEN ${noFreeCoupon} THEN ${rewards.limit} + 1 ELSE 0 END)`
+      : sql`${rewards.claims} + 1`
+    return {
+      claim: scope
+        .insert(rewardClaims, {
+          rewardId: param('rewardId'),
+          participantId: param('participantId'),
+          claimKey: param('claimKey'),
+          pointsSpent: param('pointsSpent'),
+          status: param('status'),
+          createdAt: param('at'),
+        })
+        .prepare(),
+      inventory: scope
+        .update(rewards, { claims: inventory as never, updatedAt: param('at') }, eq(rewards.id, param('rewardId')))
+        .returning({ claims: rewards.claims })
+        .prepare(),
+      coupon: scope
+        .update(coupons, { participantId: param('participantId'), claimId: sql`(${claimId})` as never, assignedAt: param('at') }, and(eq(coupons.id, sql`(${firstFreeCoupon})`), isNull(coupons.assignedAt)))
+        .prepare(),
+    }
+  })
 
 /** The reason a claim batch failed, read from the constraint named in the driver's error. */
 export type ClaimFailure = 'already_claimed' | 'out_of_stock' | 'not_enough_points' | 'entries_replayed'

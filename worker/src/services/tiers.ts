@@ -1,8 +1,35 @@
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm'
 import { participants, tiers } from '../db/schema'
 import { PROGRAM_ID, preparedFor } from '../db/prepared'
 import { type ProgramScope, programScope } from '../db/scope'
+import type { Deps } from '../deps'
+import { appCache } from '../lib/cache'
 import { actionInsert } from './events'
+
+type TierBounds = { id: number; min: number; max: number }
+
+/** A program's tiers by lower bound, cached for config.cacheTtlMs (they change rarely). */
+function loadTiers(deps: Deps, programId: number): Promise<TierBounds[]> {
+  return appCache<TierBounds[]>(deps, 'tiers').get(String(programId), async () => {
+    const scope = programScope(deps.db, programId)
+    return scope.db
+      .select({ id: tiers.id, min: tiers.pointsThresholdMin, max: tiers.pointsThresholdMax })
+      .from(tiers)
+      .where(scope.where(tiers))
+      .orderBy(asc(tiers.pointsThresholdMin), asc(tiers.id))
+  })
+}
+
+/**
+ * Whether a participant with these lifetime points and tier may need recomputeTier, from the cached
+ * tiers: false means they are in the tier their points fall in, so the query can be skipped (a write
+ * that already returned the participant's new values asks this first). True is confirmed by
+ * recomputeTier on fresh rows.
+ */
+export async function tierMayChange(deps: Deps, programId: number, p: { points: number; tierId: number | null }): Promise<boolean> {
+  const tier = (await loadTiers(deps, programId)).find((t) => t.min <= p.points && t.max >= p.points)
+  return (tier?.id ?? null) !== p.tierId
+}
 
 /**
  * Puts the participant in the tier whose [min, max] holds their lifetime points and records a change

@@ -1,4 +1,4 @@
-import type { Challenge } from '../../../../sdk/contract/challenges'
+import type { ChallengeTile as ChallengeTileItem } from '../../../../sdk/contract/challenges'
 import { buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { SparkIcon } from '../../ui/icons'
@@ -8,11 +8,11 @@ import { useTerms } from '../context'
 import { tileLabel, typeName } from '../challenge/challenge-rules'
 
 /** Where a tile leads: the sign-up challenge to sign-in, every other to its challenge page. */
-export const challengeHref = (c: Pick<Challenge, 'challenge_type' | 'identifier'>) =>
+export const challengeHref = (c: Pick<ChallengeTileItem, 'challenge_type' | 'identifier'>) =>
   c.challenge_type === 'signup' ? '/signin' : `/challenge/${encodeURIComponent(c.identifier)}`
 
 /** A challenge tile: image, type, points, title and the type's call to action. */
-export function ChallengeTile({ challenge }: { challenge: Challenge }) {
+export function ChallengeTile({ challenge }: { challenge: ChallengeTileItem }) {
   const terms = useTerms()
   const label = tileLabel(challenge)
   return (
@@ -54,7 +54,7 @@ export function TileSkeletons({ count = 3 }: { count?: number }) {
   return (
     <div class="tiles" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+        // placeholders
         <div key={i} class="tile">
           <Skeleton width="100%" height={160} class="tile__skeleton" />
           <div class="tile__body">

@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks'
-import type { Challenge } from '../../../../sdk/contract/challenges'
+import type { Challenge, ChallengeTile } from '../../../../sdk/contract/challenges'
 import { buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { ArrowRightIcon, SparkIcon } from '../../ui/icons'
@@ -87,8 +87,8 @@ function VisitorHome() {
 }
 
 type MemberSections = {
-  active: Challenge[]
-  completed: Challenge[]
+  active: ChallengeTile[]
+  completed: ChallengeTile[]
   social: Challenge | null
   donation: Challenge | null
 }

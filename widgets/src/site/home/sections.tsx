@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import type { Challenge } from '../../../../sdk/contract/challenges'
+import type { Challenge, ChallengeTile as ChallengeTileItem } from '../../../../sdk/contract/challenges'
 import { Button, buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { CheckCircleIcon, ChevronDownIcon, HeartIcon, PlayIcon } from '../../ui/icons'
@@ -33,7 +33,7 @@ export function ChallengeTiles({
   reload,
   empty,
 }: {
-  state: LoadState<Challenge[]>
+  state: LoadState<ChallengeTileItem[]>
   reload: () => void
   empty: string
 }) {
@@ -156,7 +156,7 @@ export function DonationSection({ challenge }: { challenge: Challenge }) {
 }
 
 /** The Completed Activities accordion (closed at first). */
-export function CompletedActivities({ challenges }: { challenges: Challenge[] }) {
+export function CompletedActivities({ challenges }: { challenges: ChallengeTileItem[] }) {
   const terms = useTerms()
   const [open, setOpen] = useState(false)
   if (!challenges.length) return null

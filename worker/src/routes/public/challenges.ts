@@ -18,17 +18,21 @@ const idParam = z.string().min(1).max(120)
 export const challengeRoutes = new Hono<AppEnv>()
   .post('/submit', requireParticipant, idempotent, async (c) => {
     const input = await parseBody(c, submitChallengeRequestSchema)
-    const { scope, deps } = c.var
-    return c.json(await submitChallenge({ scope, deps, participant: c.var.participant!, origin: requestOrigin(c) }, input))
+    const scope = c.get('scope')
+    const deps = c.get('deps')
+    return c.json(await submitChallenge({ scope, deps, participant: c.get('participant')!, origin: requestOrigin(c) }, input))
   })
   .post('/:id/unified_social_submission', requireParticipant, async (c) => {
     const { social_network_post_id } = parseQuery(c, socialQuery)
-    const { scope, deps } = c.var
-    return c.json(await recordSocialView({ scope, deps, participant: c.var.participant!, origin: requestOrigin(c) }, c.req.param('id'), social_network_post_id))
+    const scope = c.get('scope')
+    const deps = c.get('deps')
+    return c.json(await recordSocialView({ scope, deps, participant: c.get('participant')!, origin: requestOrigin(c) }, c.req.param('id'), social_network_post_id))
   })
   .get('/:id', async (c) => {
     const id = idParam.parse(c.req.param('id'))
-    const { scope, deps, participant } = c.var
+    const scope = c.get('scope')
+    const deps = c.get('deps')
+    const participant = c.get('participant')
     const challenge = findInCatalog(await loadChallengeCatalog(deps, scope.programId), id)
     if (!challenge || !isVisible(challenge)) throw new AppError('not_found', 404, `id: no challenge "${id.slice(0, 60)}" in this program`, { id: 'not found' })
     c.header('vary', 'Cookie, Authorization')

@@ -1,21 +1,24 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { requestOrigin } from '../../lib/origin'
-import { activeUncompletedChallenges, carousel, completedChallenges, donationChallenge, extendedProfileChallenge, type HomeContext, socialFeedChallenge } from '../../services/home'
+import { activeUncompletedChallengesJson, carousel, completedChallengesJson, donationChallenge, extendedProfileChallenge, type HomeContext, socialFeedChallenge } from '../../services/home'
 
-const ctx = (c: { var: AppEnv['Variables'] } & Parameters<typeof requestOrigin>[0]): HomeContext => ({
-  scope: c.var.scope,
-  deps: c.var.deps,
-  program: c.var.program,
-  participant: c.var.participant,
+const ctx = (c: Context<AppEnv>): HomeContext => ({
+  scope: c.get('scope'),
+  deps: c.get('deps'),
+  program: c.get('program'),
+  participant: c.get('participant'),
   origin: requestOrigin(c),
 })
 
+const JSON_TYPE = { 'content-type': 'application/json' }
+
 /** Home sections (participant-site.md section 7). Mounted at /public/home; each answers { data }. */
 export const homeChallengeRoutes = new Hono<AppEnv>()
-  .get('/carousel', async (c) => c.json({ data: await carousel(c.var.scope) }))
-  .get('/active_uncompleted_challenges', async (c) => c.json({ data: await activeUncompletedChallenges(ctx(c)) }))
-  .get('/completed_challenges', async (c) => c.json({ data: await completedChallenges(ctx(c)) }))
+  .get('/carousel', async (c) => c.json({ data: await carousel(c.get('scope')) }))
+  // The two lists answer ChallengeTile items, serialized by the service from cached fragments.
+  .get('/active_uncompleted_challenges', async (c) => c.body(await activeUncompletedChallengesJson(ctx(c)), 200, JSON_TYPE))
+  .get('/completed_challenges', async (c) => c.body(await completedChallengesJson(ctx(c)), 200, JSON_TYPE))
   .get('/extended_profile_challenge', async (c) => c.json({ data: await extendedProfileChallenge(ctx(c)) }))
   .get('/social_feed_challenge', async (c) => c.json({ data: await socialFeedChallenge(ctx(c)) }))
   .get('/donation_challenge', async (c) => c.json({ data: await donationChallenge(ctx(c)) }))

@@ -18,9 +18,9 @@ import {
 import { claimReward } from '../../services/rewards-claim'
 
 const viewer = (c: Context<AppEnv>): RewardViewer => ({
-  scope: c.var.scope,
-  now: c.var.deps.clock.now(),
-  participant: c.var.participant,
+  scope: c.get('scope'),
+  now: c.get('deps').clock.now(),
+  participant: c.get('participant'),
 })
 
 /** The site reads `success` on claim answers: every refusal says `success: false`. */
@@ -37,7 +37,7 @@ export const rewardRoutes = new Hono<AppEnv>()
     try {
       const body = await parseBody(c, processRewardRequestSchema)
       const result = await claimReward(
-        { scope: c.var.scope, deps: c.var.deps, program: c.var.program, participant: c.var.participant! },
+        { scope: c.get('scope'), deps: c.get('deps'), program: c.get('program'), participant: c.get('participant')! },
         {
           rewardId: body.reward_id,
           entries: body.entries,
@@ -64,4 +64,4 @@ export const rewardHomeRoutes = new Hono<AppEnv>()
   .get('/claimed_rewards', requireParticipant, async (c) =>
     c.json({ data: await listClaimedRewards(viewer(c)) }),
   )
-  .get('/offers_reward', async (c) => c.json({ data: await getOffersReward(viewer(c), c.var.program) }))
+  .get('/offers_reward', async (c) => c.json({ data: await getOffersReward(viewer(c), c.get('program')) }))

@@ -1,0 +1,76 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../env'
+
+/**
+ * The security headers of every answer: the values hono/secure-headers sends by default (X-Frame-Options
+ * off, Cross-Origin-Resource-Policy cross-origin: CSP frame-ancestors decides who may frame a page) and
+ * the app's Content-Security-Policy. worker/test/response-headers.test.ts checks them against
+ * hono/secure-headers with the same options.
+ */
+const FIXED: [string, string][] = [
+  ['Cross-Origin-Resource-Policy', 'cross-origin'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+]
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
+  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+  fontSrc: ["'self'", 'https://fonts.gstatic.com', 'data:'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'https:', 'blob:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https:'],
+  /** Replaced per request by c.var.frameAncestors when set (embeddable pages). */
+  frameAncestors: ["'self'"],
+  formAction: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)
+const csp = (frameAncestors: string) =>
+  Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => `${kebab(name)} ${name === 'frameAncestors' ? frameAncestors : values.join(' ')}`)
+    .join('; ')
+const DEFAULT_CSP = csp("'self'")
+
+/** The headers for a request: the request id, the security headers and the CSP. */
+export function responseHeaderList(c: Context<AppEnv>): [string, string][] {
+  const ancestors = c.get('frameAncestors')
+  return [['X-Request-Id', c.get('requestId')], ...FIXED, ['Content-Security-Policy', ancestors ? csp(ancestors) : DEFAULT_CSP]]
+}
+
+const REQUEST_ID = /^[\w\-=]{1,255}$/
+
+type NodeOutgoing = { setHeader(name: string, value: string): unknown; headersSent: boolean }
+
+/**
+ * The request id (the caller's X-Request-Id when it is a plain token, else a new UUID; as
+ * hono/request-id) and the security headers of every answer, added after the handlers, so an answer
+ * from the public cache or the error handler gets them too. Under @hono/node-server they go on the
+ * Node response, which merges them in when it writes the answer: setting them on the Response would
+ * turn its plain header object into a Headers instance and send it down the slow path (bench/api.ts:
+ * ~10 µs of a ~30 µs public read). Elsewhere (Workers, app.request in tests) they are set on the
+ * Response, replacing a handler's value as hono/secure-headers does; under Node a handler's own value
+ * for one of these names is kept (none sets one that differs).
+ */
+export const responseHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const incoming = c.req.header('x-request-id')
+  c.set('requestId', incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID())
+  await next()
+  const outgoing = (c.env as { outgoing?: NodeOutgoing } | undefined)?.outgoing
+  if (outgoing && typeof outgoing.setHeader === 'function' && !outgoing.headersSent) {
+    for (const [name, value] of responseHeaderList(c)) outgoing.setHeader(name, value)
+    return
+  }
+  for (const [name, value] of responseHeaderList(c)) c.res.headers.set(name, value)
+}
