@@ -34,6 +34,9 @@ describe('local libSQL client', () => {
     expect(Object.keys(row)).toEqual(['a', 'b', 'big'])
     expect(Array.prototype.slice.call(row)).toEqual([1, 'x', 2, 9007199254740991])
     await expect(client.execute('SELECT 9007199254740993')).rejects.toThrow(RangeError)
+    // Names that are indexes or `length` read the index (as @libsql/client's rows do).
+    const odd = (await client.execute('SELECT 7 AS x, 8, 9 AS "length", 10 AS "0"')).rows[0]!
+    expect([odd.length, odd[0], odd[1], odd.x]).toEqual([4, 7, 8, 7])
     client.close()
   })
 

@@ -53,7 +53,7 @@ export function startBackgroundCheckpoints(client: Client): void {
   if (client instanceof LocalClient) client.startCheckpointer()
 }
 
-const CHECKPOINT_EVERY_MS = Number(process.env.CKPT_MS ?? 10)
+const CHECKPOINT_EVERY_MS = 10
 const RESTART_AT_PAGES = 8000
 const CHECKPOINTER = `
 const { workerData, parentPort } = require('node:worker_threads')
@@ -137,34 +137,16 @@ function valueFromSql(value: unknown): unknown {
   return value
 }
 
-const VALUES = Symbol('values')
-
-/** Row prototypes by column count: `length` and each index read the row's values. */
-const rowPrototypes = new Map<number, object>()
-function rowPrototype(n: number): object {
-  let proto = rowPrototypes.get(n)
-  if (!proto) {
-    proto = {}
-    Object.defineProperty(proto, 'length', { value: n })
-    for (let i = 0; i < n; i++)
-      Object.defineProperty(proto, i, {
-        get(this: { [VALUES]: unknown[] }) {
-          return this[VALUES][i]
-        },
-      })
-    rowPrototypes.set(n, proto)
-  }
-  return proto
-}
-
 /**
  * Like @libsql/client's rows: the values by index (not enumerable) and by column name (enumerable,
- * first wins). One constructor per statement, generated from its columns, assigns the names in a
- * fixed order (one object shape per statement); the indexes are getters on a shared prototype.
- * Defining each index on each row was a tenth of a signed-in read's CPU (bench/api.ts).
+ * first wins). One class per statement, generated from its columns: the constructor assigns the names
+ * in a fixed order (one object shape per statement) and keeps the values in a private field that the
+ * index getters read. Defining each index on each row was a tenth of a signed-in read's CPU
+ * (bench/api.ts).
  */
 function rowFactory(columns: string[]): (values: unknown[]) => Row {
-  const seen = new Set<string>()
+  // `length` and the indexes are the getters' (a column named `0` reads index 0, as before).
+  const seen = new Set<string>(['length', ...columns.map((_, i) => String(i))])
   const assignments = columns.map((name, i) => {
     if (seen.has(name)) return ''
     seen.add(name)
@@ -173,14 +155,13 @@ function rowFactory(columns: string[]): (values: unknown[]) => Row {
       ? `Object.defineProperty(this, ${key}, { value: v[${i}], enumerable: true, writable: true, configurable: true });`
       : `this[${key}] = v[${i}];`
   })
-  const Ctor = new Function('VALUES', `return function Row(v) { this[VALUES] = v; ${assignments.join(' ')} }`)(VALUES) as {
-    new (values: unknown[]): Row
-    prototype: object
-  }
-  Ctor.prototype = rowPrototype(columns.length)
+  const getters = columns.map((_, i) => `get ${i}() { return this.#v[${i}] }`)
+  const Row = new Function(
+    `return class Row { #v; constructor(v) { this.#v = v; ${assignments.join(' ')} } get length() { return ${columns.length} } ${getters.join(' ')} }`,
+  )() as new (values: unknown[]) => Row
   return (values) => {
     for (let i = 0; i < values.length; i++) values[i] = valueFromSql(values[i])
-    return new Ctor(values)
+    return new Row(values)
   }
 }
 
