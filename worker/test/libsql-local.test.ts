@@ -15,7 +15,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
   const end = Date.now() + ms
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out')
@@ -54,7 +54,7 @@ describe('local libSQL client', () => {
     const again = createLocalLibsqlClient(`file:${path}`)
     expect(Number((await again.execute('SELECT count(*) FROM t')).rows[0]![0])).toBe(200)
     again.close()
-  })
+  }, 60_000)
 
   it('leaves in-memory databases alone', async () => {
     const client = createLocalLibsqlClient(':memory:')
