@@ -3,7 +3,7 @@ import type { JSX } from 'preact'
 type IconProps = { size?: number; class?: string }
 
 /** Stroke icons (24px grid), decorative: the control around them carries the accessible name. */
-function icon(paths: JSX.Element) {
+export function icon(paths: JSX.Element) {
   return ({ size = 20, class: className }: IconProps) => (
     <svg
       class={className}

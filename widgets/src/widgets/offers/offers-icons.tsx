@@ -1,28 +1,6 @@
-import type { JSX } from 'preact'
+import { icon } from '../../ui/icons'
 
-type IconProps = { size?: number; class?: string }
-
-/** Stroke icons for the offers screens (24px grid), decorative like ui/icons. */
-function icon(paths: JSX.Element) {
-  return ({ size = 20, class: className }: IconProps) => (
-    <svg
-      class={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      stroke-width="2"
-      stroke-linecap="round"
-      stroke-linejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths}
-    </svg>
-  )
-}
-
+/** Stroke icons for the offers screens, drawn with the shared ui/icons factory. */
 export const MapPinIcon = icon(
   <>
     <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
