@@ -489,6 +489,18 @@ async function main() {
       },
     },
     {
+      name: 'me',
+      label: 'GET /public/participant (bearer)',
+      kind: 'read',
+      job: {
+        url: loadAppUrl,
+        method: 'GET',
+        path: '/public/participant',
+        headers: { host: `localhost:${server.port}`, ...tokenHeaders },
+        tokens: fx.readerTokens,
+      },
+    },
+    {
       name: 'home',
       label: 'GET /public/home/active_uncompleted_challenges (bearer)',
       kind: 'read',

@@ -5,6 +5,8 @@ import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createApp } from './app'
+import { cachedPublicAnswer } from './middleware/public-cache'
+import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { configFromEnv, paymentsFromEnv } from './config'
 import { openLibsql } from './db/node'
 import { seedDemo } from './db/seed'
@@ -79,7 +81,16 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const assets = new Hono()
   assets.use('*', staticFiles)
   assets.all('*', (c) => app.fetch(c.req.raw, c.env))
-  const fetch = (request: Request, env: unknown) => (isStaticFile(request.url) ? assets.fetch(request, env) : app.fetch(request, env as never))
+  const fetch = (request: Request, env: { outgoing: NodeOutgoing }) => {
+    // A signed-out public read the app answered a moment ago: the kept answer, with this request's id
+    // and the security headers the app would add (middleware/public-cache.ts, response-headers.ts).
+    const cached = cachedPublicAnswer(deps, request)
+    if (cached) {
+      setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')))
+      return cached
+    }
+    return isStaticFile(request.url) ? assets.fetch(request, env) : app.fetch(request, env as never)
+  }
 
   const retry = setInterval(() => void deliverOutbox(deps).catch(() => {}), 60_000)
   retry.unref()

@@ -52,3 +52,23 @@ describe('signed-out public read cache', () => {
     expect(((await other.json()) as { public_key: string }).public_key).toBe('links')
   })
 })
+
+describe('the Node server answers kept copies before the app', () => {
+  it('finds the same kept answer as the middleware, and nothing for credentials or escaped paths', async () => {
+    const { cachedPublicAnswer } = await import('../src/middleware/public-cache')
+    const t = await makeTestApp(withCache())
+    const url = 'http://localhost/public/challenges/coffee-origins'
+    const request = (init: RequestInit = {}, at = url) => new Request(at, { ...init, headers: { host: 'localhost', ...(init.headers as Record<string, string>) } })
+    expect(cachedPublicAnswer(t.deps, request())).toBeUndefined()
+    const first = await t.app.request(url, { headers: { host: 'localhost' } })
+    const kept = cachedPublicAnswer(t.deps, request())
+    expect(kept?.status).toBe(200)
+    expect(await kept!.text()).toBe(await first.text())
+    expect(kept!.headers.get('content-type')).toBe(first.headers.get('content-type'))
+    expect(cachedPublicAnswer(t.deps, request({ headers: { authorization: 'Bearer x' } }))).toBeUndefined()
+    expect(cachedPublicAnswer(t.deps, request({ headers: { 'x-program-key': 'links' } }))).toBeUndefined()
+    expect(cachedPublicAnswer(t.deps, request({}, 'http://localhost/public/challenges/coffee%2Dorigins'))).toBeUndefined()
+    t.clock.advance(5001)
+    expect(cachedPublicAnswer(t.deps, request())).toBeUndefined()
+  })
+})

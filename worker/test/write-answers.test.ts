@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { type Challenge, challengeTileSchema } from '../../sdk/contract/challenges'
 import type { Reward } from '../../sdk/contract/rewards'
 import { configFromEnv } from '../src/config'
-import { challenges, coupons, participantActions, participants, rewardClaims, rewards, tiers } from '../src/db/schema'
+import { challenges, coupons, outbox, participantActions, participants, rewardClaims, rewards, tiers } from '../src/db/schema'
 import { refundClaim } from '../src/services/reward-refunds'
 import { makeTestApp, quickParticipant } from './helpers'
 import { makeRewardsTest } from './rewards-fixtures'
@@ -87,6 +87,18 @@ describe('a submit answers the challenge as a fresh read would', () => {
     expect(p!.tierId).toBe(silver!.id)
     const changes = await t.db.select().from(participantActions).where(and(eq(participantActions.participantId, participant.id), eq(participantActions.actionType, 'tier_changed')))
     expect(changes.map((a) => a.title)).toContain('Reached Silver')
+    // Prepared statements bind null as SQL NULL, as built ones do (not the JSON text 'null').
+    const raw = await t.client.execute({ sql: "SELECT count(*) FROM participant_actions WHERE action_type = 'tier_changed' AND details IS NULL", args: [] })
+    expect(Number(raw.rows[0]![0])).toBe(changes.length)
+  })
+
+  it('records the webhook event as delivered in the batch when no webhook takes it', async () => {
+    const t = await makeTestApp()
+    const { browser } = await quickParticipant(t, 'nohook@example.com')
+    expect((await browser.request('/public/challenges/submit', { json: { challenge_id: 'coffee-origins' } })).status).toBe(200)
+    const [event] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1)
+    expect(event).toMatchObject({ topic: 'webhook', status: 'delivered', attempts: 1, deliveredAt: expect.any(Date) })
+    expect(event!.payload).toMatchObject({ event: 'challenge.completed' })
   })
 })
 

@@ -1,4 +1,4 @@
-import { fillPlaceholders, sql } from 'drizzle-orm'
+import { is, Param, Placeholder, sql } from 'drizzle-orm'
 import type { Db } from './client'
 
 /**
@@ -50,6 +50,36 @@ export function bound<T = unknown>(statement: PreparedStatement, values: Record<
   return new Bound(statement, values) as unknown as BoundStatement<T>
 }
 
+type Slot = { name: string; encode?: (value: unknown) => unknown } | { value: unknown }
+
+/** What each parameter of a prepared statement takes, worked out once per statement. */
+const slotsOf = new WeakMap<object, Slot[]>()
+function slots(statement: PreparedStatement): Slot[] {
+  let found = slotsOf.get(statement)
+  if (!found) {
+    found = statement.getQuery().params.map((p): Slot => {
+      if (is(p, Placeholder)) return { name: p.name }
+      if (is(p, Param) && is(p.value, Placeholder)) return { name: p.value.name, encode: (v) => p.encoder.mapToDriverValue(v) }
+      return { value: p }
+    })
+    slotsOf.set(statement, found)
+  }
+  return found
+}
+
+/**
+ * drizzle's fillPlaceholders, except that null stays SQL NULL as it does in a built query (drizzle's
+ * fill runs the column's encoder on it: a json column would store the text 'null', a timestamp throws).
+ */
+function fill(statement: PreparedStatement, values: Record<string, unknown>): unknown[] {
+  return slots(statement).map((slot) => {
+    if ('value' in slot) return slot.value
+    if (!(slot.name in values)) throw new Error(`No value for placeholder "${slot.name}" was provided`)
+    const value = values[slot.name]
+    return value === null || !slot.encode ? value : slot.encode(value)
+  })
+}
+
 /** A class rather than an object literal: one small object per statement (a write binds about ten). */
 class Bound {
   constructor(
@@ -61,7 +91,7 @@ class Bound {
   }
   getQuery() {
     const query = this.statement.getQuery()
-    return { ...query, params: fillPlaceholders(query.params, this.values) }
+    return { ...query, params: fill(this.statement, this.values) }
   }
   mapResult(response: unknown, isFromBatch?: boolean) {
     return this.statement.mapResult(response, isFromBatch)
@@ -70,7 +100,10 @@ class Bound {
     return (this.statement as { stmt?: unknown }).stmt
   }
   then(resolve: (value: unknown) => unknown, reject: (reason: unknown) => unknown) {
-    return this.statement.execute(this.values).then(resolve, reject)
+    // Runs the prepared statement with its parameters filled here (see fill): a view of it whose
+    // query carries plain values, which drizzle's own fill passes through unchanged.
+    const filled = Object.assign(Object.create(this.statement) as PreparedStatement, { query: this.getQuery() })
+    return filled.execute({}).then(resolve, reject)
   }
 }
 

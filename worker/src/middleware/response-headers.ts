@@ -43,19 +43,28 @@ const csp = (frameAncestors: string) =>
     .join('; ')
 const DEFAULT_CSP = csp("'self'")
 
-/** The headers for a request: the request id, the security headers and the CSP. */
-export function responseHeaderList(c: Context<AppEnv>): [string, string][] {
+/** The Content-Security-Policy for a request (frame-ancestors from c.var.frameAncestors when set). */
+export const cspFor = (c: Context<AppEnv>) => {
   const ancestors = c.get('frameAncestors')
-  return [['X-Request-Id', c.get('requestId')], ...FIXED, ['Content-Security-Policy', ancestors ? csp(ancestors) : DEFAULT_CSP]]
+  return ancestors ? csp(ancestors) : DEFAULT_CSP
 }
 
 const REQUEST_ID = /^[\w\-=]{1,255}$/
 
-type NodeOutgoing = { setHeader(name: string, value: string): unknown; headersSent: boolean }
+/** The caller's X-Request-Id when it is a plain token, else a new UUID (as hono/request-id). */
+export const requestIdFrom = (incoming: string | null | undefined) => (incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID())
+
+export type NodeOutgoing = { setHeader(name: string, value: string): unknown; headersSent: boolean }
+
+/** Sets the request id and the security headers through `set`. */
+export function setResponseHeaders(set: (name: string, value: string) => unknown, requestId: string, contentSecurityPolicy = DEFAULT_CSP) {
+  set('X-Request-Id', requestId)
+  for (const [name, value] of FIXED) set(name, value)
+  set('Content-Security-Policy', contentSecurityPolicy)
+}
 
 /**
- * The request id (the caller's X-Request-Id when it is a plain token, else a new UUID; as
- * hono/request-id) and the security headers of every answer, added after the handlers, so an answer
+ * The request id and the security headers of every answer, added after the handlers, so an answer
  * from the public cache or the error handler gets them too. Under @hono/node-server they go on the
  * Node response, which merges them in when it writes the answer: setting them on the Response would
  * turn its plain header object into a Headers instance and send it down the slow path (bench/api.ts:
@@ -64,13 +73,12 @@ type NodeOutgoing = { setHeader(name: string, value: string): unknown; headersSe
  * for one of these names is kept (none sets one that differs).
  */
 export const responseHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const incoming = c.req.header('x-request-id')
-  c.set('requestId', incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID())
+  c.set('requestId', requestIdFrom(c.req.header('x-request-id')))
   await next()
   const outgoing = (c.env as { outgoing?: NodeOutgoing } | undefined)?.outgoing
-  if (outgoing && typeof outgoing.setHeader === 'function' && !outgoing.headersSent) {
-    for (const [name, value] of responseHeaderList(c)) outgoing.setHeader(name, value)
-    return
-  }
-  for (const [name, value] of responseHeaderList(c)) c.res.headers.set(name, value)
+  const set =
+    outgoing && typeof outgoing.setHeader === 'function' && !outgoing.headersSent
+      ? (name: string, value: string) => outgoing.setHeader(name, value)
+      : (name: string, value: string) => c.res.headers.set(name, value)
+  setResponseHeaders(set, c.get('requestId'), cspFor(c))
 }

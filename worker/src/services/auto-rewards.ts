@@ -7,6 +7,7 @@ import type { ParticipantRow } from '../env'
 import { loadRewardCatalog, noteClaims } from './reward-catalog'
 import { type RewardRow, rewardStatus } from './rewards-state'
 import { claimFailure, claimStatements, INVENTORY_INDEX } from './rewards-write'
+import { hasWebhookFor } from './webhooks'
 
 /** The rule of an achievement or milestone (rewards.parameters). */
 export type AutoRule =
@@ -184,6 +185,7 @@ export async function evaluateAutoRewards(
       pointsSpent: 0,
       now,
       actionType: 'reward_won',
+      unsubscribed: !(await hasWebhookFor(deps, scope.programId, 'reward.claimed')),
     })
     try {
       const results = (await scope.db.batch(statements)) as unknown[]

@@ -14,6 +14,7 @@ import { afterParticipantChange } from './effects'
 import { actionInsert, webhookInsert } from './events'
 import { ledgerInsert } from './ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from './outbox'
+import { hasWebhookFor } from './webhooks'
 
 export type CompletionInput = {
   challenge: ChallengeContent
@@ -113,15 +114,16 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
       details: { challenge_type: challenge.challengeType, period_key: key, ...(input.score != null ? { score: input.score } : {}), ...input.details },
     }),
   ]
+  const subscribed = await hasWebhookFor(deps, programId, 'challenge.completed')
   const webhookIndex = writes.push(
-    webhookInsert(db, programId, 'challenge.completed', {
-      challenge_id: challenge.id,
-      identifier: challenge.identifier,
-      participant_id: participant.id,
-      points,
-      period_key: key,
-      score: input.score ?? null,
-    }),
+    webhookInsert(
+      db,
+      programId,
+      'challenge.completed',
+      { challenge_id: challenge.id, identifier: challenge.identifier, participant_id: participant.id, points, period_key: key, score: input.score ?? null },
+      undefined,
+      subscribed ? undefined : createdAt,
+    ),
   ) - 1
   if (points > 0) {
     writes.push(
@@ -167,7 +169,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
     if (isUniqueViolation(err, 'challenge_completions') || isUniqueViolation(err, 'points_ledger')) throw alreadyCompleted()
     throw err
   }
-  dispatchOutboxLater(deps, outboxIdsFrom(results, [webhookIndex]))
+  if (subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [webhookIndex]))
   const after = (results[afterIndex] as ParticipantAfter[])[0]
   const earned = toCheck.length ? new Set((results[afterIndex + 1] as { rewardId: number }[]).map((r) => r.rewardId)) : undefined
   await afterParticipantChange(scope, deps, participant.id, after && { participant: after, completedChallenge: true, earned, earnedChecked: toCheck })

@@ -48,7 +48,10 @@ export function actionInsert(scope: ProgramScope, a: ActionInput) {
   })
 }
 
-/** A webhook event for the same batch; delivered to the program's webhooks by the outbox. Its slot holds `[{ id }]`. */
-export function webhookInsert(db: Db, programId: number, event: WebhookEvent, data: Record<string, unknown>, dedupeKey?: string) {
-  return outboxWebhookInsert(db, programId, { event, data }, dedupeKey ? `${programId}:${event}:${dedupeKey}` : undefined)
+/**
+ * A webhook event for the same batch; delivered to the program's webhooks by the outbox. Its slot
+ * holds `[{ id }]`. `delivered`: no webhook takes it (hasWebhookFor), recorded as delivered at once.
+ */
+export function webhookInsert(db: Db, programId: number, event: WebhookEvent, data: Record<string, unknown>, dedupeKey?: string, delivered?: Date) {
+  return outboxWebhookInsert(db, programId, { event, data }, dedupeKey ? `${programId}:${event}:${dedupeKey}` : undefined, delivered)
 }

@@ -22,13 +22,29 @@ export function outboxInsert(db: Db, programId: number | null, message: OutboxMe
   return (dedupeKey ? insert.onConflictDoNothing() : insert).returning({ id: outbox.id })
 }
 
-/** outboxInsert of a webhook, prepared once per database (every completion and claim writes one). */
-export function outboxWebhookInsert(db: Db, programId: number, payload: { event: string; data: Record<string, unknown> }, dedupeKey?: string) {
+/**
+ * outboxInsert of a webhook, prepared once per database (every completion and claim writes one).
+ * `delivered`: no webhook takes the event, so the row is written as delivered (see hasWebhookFor).
+ */
+export function outboxWebhookInsert(db: Db, programId: number, payload: { event: string; data: Record<string, unknown> }, dedupeKey?: string, delivered?: Date) {
   const statement = preparedFor(db, dedupeKey ? 'outbox-webhook-dedupe' : 'outbox-webhook', (d) => {
-    const insert = d.insert(outbox).values({ programId: param('programId'), topic: 'webhook', payload: param('payload'), dedupeKey: param('dedupeKey') })
+    const insert = d.insert(outbox).values({
+      programId: param('programId'),
+      topic: 'webhook',
+      payload: param('payload'),
+      dedupeKey: param('dedupeKey'),
+      status: param('status'),
+      attempts: param('attempts'),
+      deliveredAt: param('deliveredAt'),
+    })
     return (dedupeKey ? insert.onConflictDoNothing() : insert).returning({ id: outbox.id }).prepare()
   })
-  return bound<{ id: number }[]>(statement, { programId, payload, dedupeKey: dedupeKey ?? null })
+  return bound<{ id: number }[]>(statement, {
+    programId,
+    payload,
+    dedupeKey: dedupeKey ?? null,
+    ...(delivered ? { status: 'delivered', attempts: 1, deliveredAt: delivered } : { status: 'pending', attempts: 0, deliveredAt: null }),
+  })
 }
 
 const pending = eq(outbox.status, 'pending')

@@ -10,6 +10,7 @@ import { AppError } from '../lib/errors'
 import { afterParticipantChange } from './effects'
 import { actionInsert, webhookInsert } from './events'
 import { ledgerInsert } from './ledger'
+import { hasWebhookFor } from './webhooks'
 import { autoRewardsToCheck, earnedStatement, type KnownAfterWrite } from './auto-rewards'
 import { loadRewardCatalog, noteClaims, readReward } from './reward-catalog'
 import { findVisibleReward, rewardNotFound } from './rewards'
@@ -147,7 +148,15 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
   // A spend changes neither lifetime points nor completions: the rules that may hold already held.
   const toCheck = await autoRewardsToCheck(deps, scope.programId, participant, false)
   const statements = [
-    ...claimStatements(scope, row, { participantId: participant.id, claimKey, status: 'claimed', pointsSpent: cost, now, actionType: 'reward_claimed' }),
+    ...claimStatements(scope, row, {
+      participantId: participant.id,
+      claimKey,
+      status: 'claimed',
+      pointsSpent: cost,
+      now,
+      actionType: 'reward_claimed',
+      unsubscribed: !(await hasWebhookFor(deps, scope.programId, 'reward.claimed')),
+    }),
     participantRewardStateStatement(scope, participant.id, row.id),
     ...(toCheck.length ? [earnedStatement(scope, participant.id, toCheck)] : []),
   ]

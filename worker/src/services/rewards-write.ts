@@ -30,6 +30,8 @@ export function claimStatements(
     pointsSpent: number
     now: number
     actionType: 'reward_claimed' | 'reward_won'
+    /** No webhook takes `reward.claimed` (hasWebhookFor): its outbox row is written as delivered. */
+    unsubscribed?: boolean
   },
 ) {
   const { db, programId } = scope
@@ -79,6 +81,7 @@ export function claimStatements(
         claimed_at: at.toISOString(),
       },
       key,
+      claim.unsubscribed ? at : undefined,
     ),
   ] as const
 }

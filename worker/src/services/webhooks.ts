@@ -23,13 +23,25 @@ export async function signWebhook(secret: string, body: string, timestampSeconds
   return `t=${timestampSeconds},v1=${await hmac(secret, `${timestampSeconds}.${body}`)}`
 }
 
+function activeWebhooks(deps: Deps, programId: number): Promise<WebhookRow[]> {
+  return appCache<WebhookRow[]>(deps, 'webhooks').get(String(programId), async () => programScope(deps.db, programId).select(webhooks, eq(webhooks.active, true)))
+}
+
+/**
+ * Whether an event of the program has a webhook to go to, from the same cached list the delivery
+ * reads: a write whose event has none records it as delivered in its own batch (what delivering it to
+ * nobody a moment later would write) and skips the delivery round.
+ */
+export async function hasWebhookFor(deps: Deps, programId: number, event: string): Promise<boolean> {
+  return (await activeWebhooks(deps, programId)).some((h) => h.events.includes(event as never))
+}
+
 /** Sends one outbox event to every active webhook of its program that subscribes to it; logs each try. */
 export async function deliverWebhooks(deps: Deps, row: typeof outbox.$inferSelect): Promise<void> {
   if (!row.programId) return
   const scope = programScope(deps.db, row.programId)
   const { event, data } = row.payload as { event: string; data: Record<string, unknown> }
-  const active = await appCache<WebhookRow[]>(deps, 'webhooks').get(String(row.programId), async () => scope.select(webhooks, eq(webhooks.active, true)))
-  const hooks = active.filter((h) => h.events.includes(event as never))
+  const hooks = (await activeWebhooks(deps, row.programId)).filter((h) => h.events.includes(event as never))
   const failures: string[] = []
   for (const hook of hooks) {
     const body = JSON.stringify({ id: `evt_${row.id}`, event, created_at: row.createdAt.toISOString(), data })
