@@ -4,17 +4,19 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programs } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
 import { signIdentityToken } from '../worker/src/services/identity'
 import { launchBrowser, newPage, ROOT, readMail } from './harness'
+import { fillTasteSurvey, type Scope } from './survey'
 
 /**
  * Embedding from a partner's page (docs/embedding.md): a page on another origin, under a strict CSP
  * with no 'unsafe-inline', uses the script-tag loader with custom elements, a partner identity token,
- * and iframe mode. Set SCREENSHOTS=1 to write the partner pages to docs/screenshots/.
+ * and iframe mode. Issue 4's participant flow (sign up, survey, points, reward claim) runs in both the
+ * elements and the iframe mode. Set SCREENSHOTS=1 to write the partner pages to docs/screenshots/.
  */
 
 const SECRET = 'partner-identity-secret-for-e2e-0123456789'
@@ -37,6 +39,14 @@ function record(name, detail, target) {
 }
 ;['signed-in', 'signed-out', 'challenge-completed', 'reward-claimed'].forEach(function (name) {
   Tessera('on', name, function (detail, event) { record(name, detail, (event.target.tagName || 'document').toLowerCase()) })
+})
+// What Tessera frames post to the page (tessera:ready, tessera:resize, tessera:event), one entry per kind.
+var messages = []
+window.addEventListener('message', function (e) {
+  var m = e.data || {}
+  var entry = e.origin + ' ' + m.type + (m.name ? ' ' + m.name : '')
+  if (messages.indexOf(entry) < 0) messages.push(entry)
+  document.body.setAttribute('data-messages', messages.join('|'))
 })
 var violations = []
 document.addEventListener('securitypolicyviolation', function (e) {
@@ -103,7 +113,33 @@ function startPartner(tesseraUrl: string, rewardId: () => number): Promise<strin
           '<script src="/iframe.js"></script>',
         ),
       )
-    } else if (path === '/recorder.js') send('text/javascript', RECORDER)
+    } else if (path === '/earn') {
+      send(
+        'text/html',
+        page(
+          'Partner: earn and claim',
+          `<h2>Your rewards account</h2><tessera-signin></tessera-signin><h2>Ways to earn</h2><tessera-challenge-tiles></tessera-challenge-tiles><h2>Treat yourself</h2><tessera-reward reward-id="${rewardId()}"></tessera-reward>`,
+          tesseraUrl,
+        ),
+      )
+    } else if (path === '/iframe-earn') {
+      send(
+        'text/html',
+        page(
+          'Partner: earn and claim in frames',
+          '<h2>Your rewards account</h2><div id="account"></div><h2>Ways to earn</h2><div id="earn"></div><h2>Treat yourself</h2><div id="treat"></div>',
+          tesseraUrl,
+          '<script src="/iframe-earn.js"></script>',
+        ),
+      )
+    } else if (path === '/iframe-earn.js')
+      send(
+        'text/javascript',
+        `Tessera('iframe', { widget: 'signin', target: '#account', title: 'Your Ember & Oak rewards' })
+Tessera('iframe', { widget: 'challenge-tiles', target: '#earn', title: 'Ways to earn' })
+Tessera('iframe', { widget: 'reward', target: '#treat', params: { reward_id: ${rewardId()} }, title: 'Free pastry' })`,
+      )
+    else if (path === '/recorder.js') send('text/javascript', RECORDER)
     else if (path === '/iframe.js')
       send(
         'text/javascript',
@@ -160,10 +196,76 @@ async function waitForEvent(p: Page, name: string) {
   )
 }
 
+type Recorded = {
+  name: string
+  target: string
+  detail: { participant?: { email: string }; points?: number; reward_id?: number }
+}
+
+/** The widget events the partner's listeners saw, in order. */
+async function recorded(p: Page): Promise<Recorded[]> {
+  return JSON.parse((await p.locator('body').getAttribute('data-details')) ?? '[]') as Recorded[]
+}
+
+/** No CSP violation reported to the page and no console error. */
+async function expectClean(p: Page, errors: string[]) {
+  expect(await p.locator('html').getAttribute('data-csp-violations')).toBeNull()
+  expect(errors).toEqual([])
+}
+
 async function shoot(p: Page, name: string) {
   if (!SHOTS) return
   mkdirSync(SHOTS, { recursive: true })
   await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+}
+
+/** The sign-in widget's e-mail code steps, up to its signed-in card; a newcomer signs up first (+100). */
+async function signInByCode(scope: Scope, address: string, first: string, newcomer = false) {
+  const previous = newcomer ? 0 : (await readMail(tessera.url, address)).id
+  await scope.getByLabel('Email').fill(address)
+  await scope.getByRole('button', { name: 'Continue to get your login code' }).click()
+  if (newcomer) {
+    await scope.getByRole('heading', { name: 'Join Tessera Demo and start earning rewards!' }).waitFor()
+    await scope.getByLabel(/first name/i).fill(first)
+    await scope.getByLabel(/last name/i).fill('Embed')
+    await scope.getByRole('checkbox').check()
+    await scope.getByRole('button', { name: 'Sign up and earn +100 points' }).click()
+  }
+  await scope.getByText(`Hey, ${first}!`).waitFor()
+  const mail = await readMail(tessera.url, address, previous)
+  await scope.getByPlaceholder('enter 6-digit code').fill(mail.code!)
+  await scope.getByRole('button', { name: 'Verify Code' }).click()
+  await scope.getByText(`Hi, ${first}!`).waitFor()
+}
+
+/** Opens the survey from its tile, answers every question and submits it (+75 points). */
+async function takeSurvey(tiles: Scope, whileOpen?: () => Promise<void>) {
+  await tiles.getByRole('link', { name: 'Take: Tell us your taste profile' }).click()
+  await tiles.getByRole('heading', { name: 'Tell us your taste profile' }).waitFor()
+  await fillTasteSurvey(tiles)
+  await whileOpen?.()
+  await tiles.getByRole('button', { name: 'Submit and earn 75 points' }).click()
+  await tiles.getByRole('heading', { name: 'Thanks! Your taste profile is saved.' }).waitFor()
+  await tiles.getByText('+75 points added to your balance').waitFor()
+}
+
+/** Claims 'Free pastry with any drink' (150 points): the 'Congrats!' toast, then the card's earned state. */
+async function claimPastry(reward: Scope, toasts: Locator) {
+  await reward.getByRole('button', { name: 'Use 150 points to Claim' }).click()
+  await toasts.getByText('Congrats!', { exact: true }).waitFor()
+  await reward.getByText('Congrats', { exact: true }).waitFor()
+}
+
+/** Waits until an iframe widget is exactly as tall as its content (tessera:resize); returns that height. */
+async function fitted(element: Locator, frame: FrameLocator): Promise<number> {
+  let content = 0
+  await expect
+    .poll(async () => {
+      content = await frame.locator('#app').evaluate((el) => Math.ceil(el.getBoundingClientRect().height))
+      return Math.abs((await element.evaluate((el) => el.getBoundingClientRect().height)) - content)
+    })
+    .toBeLessThanOrEqual(1)
+  return content
 }
 
 let rewardId = 0
@@ -228,26 +330,11 @@ describe('embedding on a partner page under a strict CSP', () => {
     expect(await p.evaluate(() => document.activeElement?.tagName)).toBe('BODY')
     await shoot(p, 'embed-partner-elements-1280')
 
-    await signin.getByLabel('Email').fill(email)
-    await signin.getByRole('button', { name: 'Continue to get your login code' }).click()
-    await signin.getByRole('heading', { name: 'Join Tessera Demo and start earning rewards!' }).waitFor()
-    await signin.getByLabel(/first name/i).fill('Erin')
-    await signin.getByLabel(/last name/i).fill('Embed')
-    await signin.getByRole('checkbox').check()
-    await signin.getByRole('button', { name: 'Sign up and earn +100 points' }).click()
-    await signin.getByText('Hey, Erin!').waitFor()
-    const mail = await readMail(tessera.url, email)
-    await signin.getByPlaceholder('enter 6-digit code').fill(mail.code!)
-    await signin.getByRole('button', { name: 'Verify Code' }).click()
-
-    await signin.getByText('Hi, Erin!').waitFor()
+    await signInByCode(signin, email, 'Erin', true)
     await signin.getByText('100 points available').waitFor()
     await waitForEvent(p, 'signed-in')
     expect(await events(p)).toContain('signed-in@tessera-signin')
-    const details = JSON.parse((await p.locator('body').getAttribute('data-details'))!) as {
-      detail: { participant: { email: string } }
-    }[]
-    expect(details[0]!.detail.participant.email).toBe(email)
+    expect((await recorded(p))[0]!.detail.participant!.email).toBe(email)
     // The token is kept on the partner's origin, under the program's key; no cookie was needed.
     expect(await p.evaluate(() => localStorage.getItem('tessera:demo:token'))).toMatch(/^[\w-]{20,}$/)
 
@@ -273,10 +360,7 @@ describe('embedding on a partner page under a strict CSP', () => {
     await p.reload()
     await signin.getByText('Hi, Erin!').waitFor()
     await shoot(p, 'embed-partner-elements-signed-in-1280')
-
-    expect(await p.locator('html').getAttribute('data-csp-violations')).toBeNull()
-    expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([])
-    expect(errors).toEqual([])
+    await expectClean(p, errors)
     await context.close()
   })
 
@@ -315,15 +399,96 @@ describe('embedding on a partner page under a strict CSP', () => {
     await p.locator('tessera-toasts').getByText('Congrats!').waitFor()
     await waitForEvent(p, 'reward-claimed')
     expect(await events(p)).toContain('reward-claimed@tessera-reward')
-    const details = JSON.parse((await p.locator('body').getAttribute('data-details'))!) as {
-      name: string
-      detail: { reward_id?: number }
-    }[]
-    expect(details.find((d) => d.name === 'reward-claimed')!.detail.reward_id).toBe(rewardId)
+    expect((await recorded(p)).find((d) => d.name === 'reward-claimed')!.detail.reward_id).toBe(rewardId)
     await reward.getByText('Congrats', { exact: true }).waitFor()
+    await expectClean(p, errors)
+    await context.close()
+  })
 
-    expect(await p.locator('html').getAttribute('data-csp-violations')).toBeNull()
-    expect(errors).toEqual([])
+  it('a visitor signs up, completes the survey and claims a reward with the points it earned (elements)', async () => {
+    const { context, page: p } = await newPage(browser, 1280)
+    const errors = watchErrors(p)
+    const visitor = `earn.${Date.now()}@example.com`
+    await p.goto(`${partnerUrl}/earn`)
+    const signin = p.locator('tessera-signin')
+    const tiles = p.locator('tessera-challenge-tiles')
+    const reward = p.locator('tessera-reward')
+
+    await signInByCode(signin, visitor, 'Sam', true)
+    await signin.getByText('100 points available').waitFor()
+    // The sign-up points alone do not pay for the pastry.
+    await reward.getByText('You have 100 points. Complete challenges to earn more.').waitFor()
+    expect(await reward.getByRole('button', { name: 'Use 150 points to Claim' }).isDisabled()).toBe(true)
+
+    await takeSurvey(tiles)
+    // 100 + 75: every element of the page shows the new balance.
+    await signin.getByText('175 points available').waitFor()
+    await shoot(p, 'embed-partner-earn-survey-1280')
+    await claimPastry(reward, p.locator('tessera-toasts'))
+    await signin.getByText('25 points available').waitFor()
+
+    // One DOM event per step, each on the element it happened in.
+    await waitForEvent(p, 'reward-claimed')
+    expect(await events(p)).toBe(
+      'signed-in@tessera-signin challenge-completed@tessera-challenge-tiles reward-claimed@tessera-reward',
+    )
+    const [signedIn, completed, claimed] = await recorded(p)
+    expect(signedIn!.detail.participant!.email).toBe(visitor)
+    expect(completed!.detail.points).toBe(75)
+    expect(claimed!.detail.reward_id).toBe(rewardId)
+    await expectClean(p, errors)
+    await context.close()
+  })
+
+  it('a visitor signs up, completes the survey and claims a reward inside iframes', async () => {
+    const { context, page: p } = await newPage(browser, 1280)
+    const errors = watchErrors(p)
+    const visitor = `frames.${Date.now()}@example.com`
+    await p.goto(`${partnerUrl}/iframe-earn`)
+    const account = p.frameLocator('#account iframe')
+    const earn = p.frameLocator('#earn iframe')
+    const treat = p.frameLocator('#treat iframe')
+
+    await signInByCode(account, visitor, 'Ivy', true)
+    await account.getByText('100 points available').waitFor()
+    // The frames share one origin, so one token: the tiles and the reward frames are signed in too.
+    await treat.getByText('You have 100 points. Complete challenges to earn more.').waitFor()
+
+    // The tiles frame follows its content: the list, the (longer) survey form, the (shorter) thanks.
+    await earn.getByRole('link', { name: 'Take: Tell us your taste profile' }).waitFor()
+    const list = await fitted(p.locator('#earn iframe'), earn)
+    let form = 0
+    await takeSurvey(earn, async () => {
+      form = await fitted(p.locator('#earn iframe'), earn)
+    })
+    const thanks = await fitted(p.locator('#earn iframe'), earn)
+    expect(form).not.toBe(list)
+    expect(thanks).toBeLessThan(form)
+
+    // The other frames hear of the new balance: 100 + 75.
+    await account.getByText('175 points available').waitFor()
+    await shoot(p, 'embed-partner-iframe-earn-survey-1280')
+    await claimPastry(treat, treat.locator('tessera-toasts'))
+    await account.getByText('25 points available').waitFor()
+
+    // Each widget event crossed its frame's boundary as a typed message and fired on its <iframe>.
+    await waitForEvent(p, 'reward-claimed')
+    expect(await events(p)).toBe('signed-in@iframe challenge-completed@iframe reward-claimed@iframe')
+    const [signedIn, completed, claimed] = await recorded(p)
+    expect(signedIn!.detail.participant!.email).toBe(visitor)
+    expect(completed!.detail.points).toBe(75)
+    expect(claimed!.detail.reward_id).toBe(rewardId)
+    const messages = ((await p.locator('body').getAttribute('data-messages')) ?? '').split('|')
+    for (const m of [
+      'tessera:ready',
+      'tessera:resize',
+      'tessera:event tessera:signed-in',
+      'tessera:event tessera:challenge-completed',
+      'tessera:event tessera:reward-claimed',
+    ])
+      expect(messages).toContain(`${tessera.url} ${m}`)
+    expect(messages.every((m) => m.startsWith(`${tessera.url} tessera:`))).toBe(true)
+    await expectClean(p, errors)
     await context.close()
   })
 
@@ -337,31 +502,20 @@ describe('embedding on a partner page under a strict CSP', () => {
       expect(await frameElement.getAttribute('src')).toBe(`${tessera.url}/embed/signin?program=demo`)
       const frame = p.frameLocator('#rewards iframe')
       await frame.getByRole('heading', { name: 'Welcome to Tessera Demo!' }).waitFor()
-      const height = () => frameElement.evaluate((el) => el.getBoundingClientRect().height)
-      await expect.poll(height).toBeGreaterThan(100)
       // The frame is as tall as its content: no inner scrolling.
-      const inner = await frame.locator('html').evaluate((el) => el.scrollHeight)
-      expect(Math.abs((await height()) - inner)).toBeLessThanOrEqual(2)
+      expect(await fitted(frameElement, frame)).toBeGreaterThan(100)
       await shoot(p, `embed-partner-iframe-${width}`)
 
       if (width === 390) {
-        const previous = await readMail(tessera.url, email)
-        await frame.getByLabel('Email').fill(email)
-        await frame.getByRole('button', { name: 'Continue to get your login code' }).click()
-        await frame.getByText('Hey, Erin!').waitFor()
-        const mail = await readMail(tessera.url, email, previous.id)
-        await frame.getByPlaceholder('enter 6-digit code').fill(mail.code!)
-        await frame.getByRole('button', { name: 'Verify Code' }).click()
-        await frame.getByText('Hi, Erin!').waitFor()
+        await signInByCode(frame, email, 'Erin')
         // The event crossed the frame boundary and fired on the <iframe> element.
         await waitForEvent(p, 'signed-in')
         expect(await events(p)).toContain('signed-in@iframe')
         // The signed-in card is shorter than the form: the frame followed.
-        await expect.poll(height).toBeLessThan(200)
+        expect(await fitted(frameElement, frame)).toBeLessThan(200)
         await shoot(p, 'embed-partner-iframe-signed-in-390')
       }
-      expect(await p.locator('html').getAttribute('data-csp-violations')).toBeNull()
-      expect(errors).toEqual([])
+      await expectClean(p, errors)
 
       // A wrong call is logged, never thrown: the partner's page goes on.
       const still = await p.evaluate(() => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newPage, readMail, startNode } from './harness'
+import { fillTasteSurvey } from './survey'
 
 // Issue 4's proof, end to end on the hosted site: a visitor signs up, completes the survey, sees the
 // new balance in the header, then claims a redeem reward from the home page.
@@ -18,27 +19,6 @@ afterAll(async () => {
 
 /** The header greeting's points line ('175 points'). */
 const headerPoints = (page: Page) => page.locator('.site-header .greeting__points')
-
-async function fillSurvey(page: Page) {
-  // Every one of the 15 answer types of 'taste-profile-survey', optional ones included.
-  await page.getByLabel("What's your go-to order?").fill('Oat flat white')
-  await page.getByLabel('Describe your perfect café visit').fill('A window seat and a good book.')
-  await page.getByLabel('How do you usually take your coffee?').selectOption({ label: 'Black' })
-  await page.getByLabel('When is your birthday?').fill('1991-02-03')
-  await page.getByLabel('When would you like to join a free cupping session?').fill('2030-01-05T10:30')
-  await page.getByRole('radio', { name: 'Almost every day' }).check()
-  await page.getByRole('radio', { name: 'Yes' }).check()
-  await page
-    .getByLabel('Write a short review of your favourite drink')
-    .fill('The cortado: small, strong, kind.')
-  await page.getByRole('radio', { name: 'Light roast' }).check()
-  await page.getByRole('checkbox', { name: 'Pour-over' }).check()
-  await page.getByRole('checkbox', { name: 'Knit beanie' }).check()
-  await page.getByLabel('Mobile number for order-ready texts').fill('(555) 010-2030')
-  await page.getByLabel('How many cups of coffee do you drink per week?').fill('9')
-  await page.getByLabel('What do you usually spend per visit (USD)?').fill('5.25')
-  await page.getByLabel('What time do you usually have your first coffee?').fill('06:45')
-}
 
 describe('participant flow in Chromium (Node + libSQL)', () => {
   it('signs up from the home page, completes the survey, then claims a reward with the new points', async () => {
@@ -76,7 +56,7 @@ describe('participant flow in Chromium (Node + libSQL)', () => {
     // The survey, from its home tile, through its form.
     await page.getByRole('link', { name: 'Take: Tell us your taste profile' }).click()
     await page.getByRole('heading', { name: 'Tell us your taste profile', level: 1 }).waitFor()
-    await fillSurvey(page)
+    await fillTasteSurvey(page)
     await page.getByRole('button', { name: 'Submit and earn 75 points' }).click()
     await page.getByRole('heading', { name: 'Thanks! Your taste profile is saved.' }).waitFor()
     // The header greeting follows the write: 100 for signing up + 75.

@@ -37,7 +37,10 @@ export type Runtime = {
   completeSignIn(target: EventTarget): Promise<ParticipantSummary | null>
   signInWithIdentityToken(token: string, target?: EventTarget): Promise<ParticipantSummary | null>
   signOut(target?: EventTarget): Promise<void>
-  /** Re-reads the participant (points after a submit or a claim). */
+  /**
+   * Re-reads the participant (points after a submit or a claim), and tells the program's other
+   * runtimes that share this storage (the other iframe widgets of the page, other tabs) to do the same.
+   */
   refresh(): void
 }
 
@@ -156,6 +159,15 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
     })
   }
 
+  // Iframe mode gives each frame its own runtime: a balance changed in one frame (a survey, a claim)
+  // reaches the program's other frames of the page, and other tabs, through this channel. Browsers
+  // partition it like localStorage, so it spans exactly the runtimes that share the token.
+  const changes = typeof BroadcastChannel === 'function' ? new BroadcastChannel(tokenKey(programKey)) : null
+  if (changes)
+    changes.onmessage = () => {
+      if (session.signedIn.value) void loadSession()
+    }
+
   void loadSession()
 
   return {
@@ -175,7 +187,9 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
     signInWithIdentityToken,
     signOut,
     refresh: () => {
-      if (session.signedIn.value) void loadSession()
+      if (!session.signedIn.value) return
+      void loadSession()
+      changes?.postMessage('changed')
     },
   }
 }
