@@ -188,6 +188,8 @@ describe('offers, membership and donation widgets on a partner page', () => {
     expect(redeemed.detail.endeca_key).toEqual(expect.any(String))
     await voucherDialog.getByRole('button', { name: 'Done' }).click()
     await voucherDialog.waitFor({ state: 'detached' })
+    // Focus went back to the button that opened the dialog, inside the element's shadow root.
+    await expect.poll(() => redeem.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true)
     expect(await p.locator('html').getAttribute('data-csp-violations')).toBeNull()
     expect(errors).toEqual([])
 

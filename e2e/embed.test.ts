@@ -440,6 +440,29 @@ describe('embedding on a partner page under a strict CSP', () => {
     await context.close()
   })
 
+  it('a survey with a required answer missing moves focus to it inside the shadow root', async () => {
+    const { context, page: p } = await newPage(browser, 1280)
+    const errors = watchErrors(p)
+    await p.goto(`${partnerUrl}/earn`)
+    const tiles = p.locator('tessera-challenge-tiles')
+    await signInByCode(p.locator('tessera-signin'), `focus.${Date.now()}@example.com`, 'Fay', true)
+    await tiles.getByRole('link', { name: 'Take: Tell us your taste profile' }).click()
+    await fillTasteSurvey(tiles)
+    const cups = tiles.getByLabel('How many cups of coffee do you drink per week?')
+    await cups.fill('')
+    await tiles.getByRole('button', { name: 'Submit and earn 75 points' }).click()
+    await tiles.getByText('One answer needs your attention.').waitFor()
+    // The page sees only the host as focused; its shadow root knows the field.
+    const focused = () =>
+      cups.evaluate((el) => {
+        const root = el.getRootNode() as ShadowRoot
+        return document.activeElement === root.host && root.activeElement === el
+      })
+    await expect.poll(focused).toBe(true)
+    await expectClean(p, errors)
+    await context.close()
+  })
+
   it('a visitor signs up, completes the survey and claims a reward inside iframes', async () => {
     const { context, page: p } = await newPage(browser, 1280)
     const errors = watchErrors(p)

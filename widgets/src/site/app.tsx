@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useErrorBoundary, useRef } from 'preact/hooks'
+import { activeIn } from '../ui/focus'
 import { Toaster } from '../ui/toast'
 import { useSite } from './context'
 import { Footer } from './layout/footer'
@@ -101,7 +102,7 @@ export function App() {
   useEffect(() => {
     if (firstRender.current) firstRender.current = false
     // A screen that opened a dialog (a reward, a payment) keeps focus in it.
-    else if (pathname && !document.activeElement?.closest('[role="dialog"]'))
+    else if (pathname && main.current && !activeIn(main.current)?.closest('[role="dialog"]'))
       main.current?.focus({ preventScroll: true })
   }, [pathname])
 

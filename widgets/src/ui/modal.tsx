@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useId, useRef } from 'preact/hooks'
 import { IconButton } from './button'
+import { activeIn } from './focus'
 import { CloseIcon } from './icons'
 import './ui.css'
 
@@ -31,7 +32,8 @@ export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', cla
 
   useEffect(() => {
     if (!open) return
-    const opener = document.activeElement as HTMLElement | null
+    // In an embedded widget the document only sees the shadow root's host as active.
+    const opener = (panel.current && activeIn(panel.current)) as HTMLElement | null
     const root = document.documentElement
     const overflow = root.style.overflow
     root.style.overflow = 'hidden'
@@ -46,9 +48,7 @@ export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', cla
         if (!items.length) return
         const firstItem = items[0]!
         const lastItem = items[items.length - 1]!
-        // Inside a shadow root (an embedded widget) the document only sees the host element as active.
-        const root = panel.current.getRootNode() as Document | ShadowRoot
-        const active = root.activeElement ?? document.activeElement
+        const active = activeIn(panel.current)
         if (!panel.current.contains(active)) {
           // Focus strayed outside (a click on the page behind): bring it back in.
           e.preventDefault()

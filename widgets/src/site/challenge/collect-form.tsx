@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Challenge } from '../../../../sdk/contract/challenges'
 import { Button } from '../../ui/button'
 import { useTerms } from '../context'
@@ -14,8 +14,6 @@ import { collectType } from './challenge-rules'
 import { QuestionField, questionInputId } from './question-field'
 import type { Submit } from './submit'
 
-const focusQuestion = (id: number) => document.getElementById(questionInputId({ id }))?.focus()
-
 /** The survey, quiz or profile form: validated in the browser first, then by the server. */
 export function CollectForm({ challenge, submit }: { challenge: Challenge; submit: Submit }) {
   const terms = useTerms()
@@ -25,10 +23,12 @@ export function CollectForm({ challenge, submit }: { challenge: Challenge; submi
   )
   const [errors, setErrors] = useState<AnswerErrors>({})
   const [busy, setBusy] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
   // Focus moves after the render that re-enables the inputs (a disabled input cannot take focus).
+  // Looked up in the form, not the document: an embedded widget renders inside a shadow root.
   const [focusTarget, setFocusTarget] = useState<{ id: number } | null>(null)
   useEffect(() => {
-    if (focusTarget) focusQuestion(focusTarget.id)
+    if (focusTarget) form.current?.querySelector<HTMLElement>(`#${questionInputId(focusTarget)}`)?.focus()
   }, [focusTarget])
   const kind = collectType(challenge)
   const errorCount = Object.keys(errors).length
@@ -60,7 +60,7 @@ export function CollectForm({ challenge, submit }: { challenge: Challenge; submi
 
   const submitLabel = kind === 'quiz' ? 'Submit answers' : kind === 'profile' ? 'Save my profile' : 'Submit'
   return (
-    <form class="collect" noValidate onSubmit={onSubmit} aria-label={challenge.name}>
+    <form ref={form} class="collect" noValidate onSubmit={onSubmit} aria-label={challenge.name}>
       <p class="collect__intro">
         {questions.length} {questions.length === 1 ? 'question' : 'questions'}. Questions marked{' '}
         <span aria-hidden="true">*</span>
