@@ -489,6 +489,12 @@ async function main() {
       },
     },
     {
+      name: 'healthz',
+      label: 'GET /healthz (the app, no program or session)',
+      kind: 'read',
+      job: { url: loadAppUrl, method: 'GET', path: '/healthz', headers: { host: `localhost:${server.port}` } },
+    },
+    {
       name: 'me',
       label: 'GET /public/participant (bearer)',
       kind: 'read',

@@ -1,18 +1,16 @@
-import { Hono } from 'hono'
+import { type Context, Hono, type Next } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { every } from 'hono/combine'
 import { methodOverride } from 'hono/method-override'
 import type { Deps } from './deps'
 import type { AppEnv } from './env'
 import { AppError } from './lib/errors'
 import { loadAdmin } from './middleware/admin-auth'
-import { corsPreflight, partnerOrigin } from './middleware/cors'
 import { csrfProtection } from './middleware/csrf'
 import { publicResponseCache } from './middleware/public-cache'
 import { renderError } from './middleware/errors'
 import { responseHeaders } from './middleware/response-headers'
-import { loadParticipant } from './middleware/participant-auth'
-import { findRequestProgram, requireProgram } from './middleware/program'
+import { participantApi, participantSite } from './middleware/participant-api'
+import { findRequestProgram } from './middleware/program'
 import { frameAncestors } from './services/partner-origins'
 import { adminAuthRoutes } from './routes/admin/auth'
 import { adminConsoleRoutes } from './routes/admin/console'
@@ -42,12 +40,11 @@ const OWN_PREFIXES = /^\/(admin\/v2|public\/|participants\/|payments\/|offers\/|
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
 
-  app.use(async (c, next) => {
-    c.set('deps', deps)
-    await next()
-  })
   // Outermost, so every answer gets them: cached ones, errors (see response-headers.ts).
-  app.use(responseHeaders)
+  app.use((c, next) => {
+    c.set('deps', deps)
+    return responseHeaders(c, next)
+  })
   // Signed-out public reads repeat: answered from a short-lived copy ahead of the chain below.
   app.use('/public/*', publicResponseCache)
   // Embeddable pages may be framed by the program's domain list; securityHeaders reads this.
@@ -60,22 +57,30 @@ export function createApp(deps: Deps) {
     throw new AppError('payload_too_large', 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`)
   }
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })
-  // GET and HEAD bodies are never read, and a declared Content-Length is checked from the header (as
-  // bodyLimit does): asking for the body stream first makes @hono/node-server build a full Request
-  // and read the body through web streams. Streamed bodies still go through bodyLimit.
-  app.use((c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    const length = c.req.header('content-length')
-    if (length === undefined || c.req.header('transfer-encoding')) return limitBody(c, next)
-    return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge() : next()
-  })
   // HTML forms send `_method`; hono's methodOverride clones the request twice to look for it, which
   // under Node builds a full Request for every POST: only form bodies can carry it, so only they go in.
   const overrideMethod = methodOverride({ app })
-  app.use((c, next) => {
+  const maybeOverride = (c: Context<AppEnv>, next: Next) => {
     const type = c.req.header('content-type')
     const form = type?.startsWith('multipart/form-data') || type?.startsWith('application/x-www-form-urlencoded')
-    return c.req.method !== 'GET' && form ? overrideMethod(c, next) : next()
+    return form ? overrideMethod(c, next) : next()
+  }
+  // Requests with a body: its size limit, then the form method override. GET and HEAD bodies are never
+  // read, and a declared Content-Length is checked from the header (as bodyLimit does): asking for the
+  // body stream first makes @hono/node-server build a full Request and read the body through web
+  // streams. Streamed bodies still go through bodyLimit.
+  app.use(async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding')) {
+      // The override answers a form post itself (it runs the app again with the form's method).
+      let answer: Response | void = undefined
+      await limitBody(c, async () => {
+        answer = await maybeOverride(c, next)
+      })
+      return answer
+    }
+    return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge() : maybeOverride(c, next)
   })
   app.onError((err, c) => renderError(err, c))
   app.notFound((c) => renderError(new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`), c))
@@ -97,11 +102,11 @@ export function createApp(deps: Deps) {
   app.route('/admin/v2', adminPages)
 
   // Participant API and site: program from host or public key.
-  app.use('/public/*', corsPreflight, requireProgram, partnerOrigin, loadParticipant, csrfProtection)
+  app.use('/public/*', participantApi)
   app.route('/public/signin', signinRoutes)
-  app.use('/participants/*', corsPreflight, requireProgram, partnerOrigin, loadParticipant, csrfProtection)
+  app.use('/participants/*', participantApi)
   app.route('/participants/challenges', participantCheckoutRoutes)
-  app.use('/offers/*', corsPreflight, requireProgram, partnerOrigin, loadParticipant, csrfProtection)
+  app.use('/offers/*', participantApi)
   app.route('/offers', offerRedeemRoutes)
   app.route('/public/offers', offerSearchRoutes)
   app.route('/payments', paymentWebhookRoutes)
@@ -114,8 +119,7 @@ export function createApp(deps: Deps) {
   app.route('/public/home', receiptRoutes)
   app.route('/public/home', homeChallengeRoutes)
 
-  const siteChain = every(requireProgram, loadParticipant, csrfProtection)
-  app.use('*', (c, next) => (OWN_PREFIXES.test(c.req.path) ? next() : siteChain(c, next)))
+  app.use('*', (c, next) => (OWN_PREFIXES.test(c.req.path) ? next() : participantSite(c, next)))
   app.route('/', sitePages)
 
   return app

@@ -408,8 +408,11 @@ describe('home lists', () => {
     const few = await measure()
     await addClaimed(15)
     expect(await measure()).toEqual(few)
-    // 3 to resolve the program and the session; then the rewards and the caller's claims, entries and coupons.
-    for (const n of few) expect(n).toBeLessThanOrEqual(7)
+    // 3 to resolve the program and the session (one more when the participant's row changed since this
+    // process last read it: after the claims, for the first list); then the rewards and the caller's
+    // claims, entries and coupons.
+    for (const n of few) expect(n).toBeLessThanOrEqual(8)
+    expect(few.slice(1).every((n) => n <= 7)).toBe(true)
     expect((await t.get<RewardListResponse>('/public/home/claimed_rewards', member)).body.data).toHaveLength(
       32,
     )

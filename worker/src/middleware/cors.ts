@@ -1,4 +1,4 @@
-import { createMiddleware } from 'hono/factory'
+import type { Context } from 'hono'
 import type { AppEnv } from '../env'
 import { AppError } from '../lib/errors'
 import { requestOrigin } from '../lib/origin'
@@ -11,12 +11,12 @@ const crossOrigin = (origin: string | undefined, own: string) => Boolean(origin 
 /**
  * Answers CORS preflights for partner pages. A preflight does not carry the program key's value, so it
  * is granted to any origin some program lists; the request itself is then checked against its own
- * program (partnerOrigin below). Credentials (cookies) are never allowed cross-origin: partner pages
+ * program (checkPartnerOrigin below). Credentials (cookies) are never allowed cross-origin: partner pages
  * authenticate with a participant token.
  */
-export const corsPreflight = createMiddleware<AppEnv>(async (c, next) => {
+export async function preflightAnswer(c: Context<AppEnv>): Promise<Response | null> {
   const origin = c.req.header('origin')
-  if (c.req.method !== 'OPTIONS' || !crossOrigin(origin, requestOrigin(c))) return next()
+  if (c.req.method !== 'OPTIONS' || !crossOrigin(origin, requestOrigin(c))) return null
   c.header('vary', 'Origin')
   if (!(await isListedAnywhere(c.get('deps'), origin!))) return c.body(null, 403)
   return c.body(null, 204, {
@@ -26,24 +26,26 @@ export const corsPreflight = createMiddleware<AppEnv>(async (c, next) => {
     'access-control-max-age': '600',
     vary: 'Origin',
   })
-})
+}
 
 /**
  * After program resolution: a cross-origin request is let through with CORS headers only when its
  * origin is in the program's domain list; a token-carrying request from any other origin is refused.
  */
-export const partnerOrigin = createMiddleware<AppEnv>(async (c, next) => {
+export async function checkPartnerOrigin(c: Context<AppEnv>): Promise<string | null> {
   const origin = c.req.header('origin')
-  if (!origin || !crossOrigin(origin, requestOrigin(c))) return next()
+  if (!origin || !crossOrigin(origin, requestOrigin(c))) return null
   c.header('vary', 'Origin')
-  const allowed = await isAllowedOrigin(c.get('deps'), c.get('program').id, origin!)
+  const allowed = await isAllowedOrigin(c.get('deps'), c.get('program').id, origin)
   if (!allowed && (c.req.header('authorization') || c.req.method !== 'GET')) {
     throw new AppError('forbidden', 403, `Origin ${origin} is not in this program's domain list`)
   }
-  await next()
-  if (allowed) {
-    c.res.headers.set('access-control-allow-origin', origin!)
-    c.res.headers.set('access-control-expose-headers', 'x-request-id, idempotent-replayed')
-    c.res.headers.append('vary', 'Origin')
-  }
-})
+  return allowed ? origin : null
+}
+
+/** The CORS headers of an answer to an allowed partner origin (after the handler). */
+export function allowOrigin(c: Context<AppEnv>, origin: string) {
+  c.res.headers.set('access-control-allow-origin', origin)
+  c.res.headers.set('access-control-expose-headers', 'x-request-id, idempotent-replayed')
+  c.res.headers.append('vary', 'Origin')
+}

@@ -45,13 +45,19 @@ async function expectedToken(c: Context<AppEnv>): Promise<string | undefined> {
  * authenticity_token for form posts), and bodies of any type but JSON, multipart and urlencoded.
  */
 export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next()
+  await checkCsrf(c)
+  await next()
+})
+
+/** csrfProtection's check; throws for a refused request. */
+export async function checkCsrf(c: Context<AppEnv>): Promise<void> {
+  if (SAFE_METHODS.has(c.req.method)) return
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   const hasBody = c.req.header('content-length') !== '0' && (type !== '' || c.req.header('transfer-encoding'))
   if (hasBody && !ALLOWED_BODY_TYPES.has(type)) {
     throw new AppError('unsupported_media_type', 415, `Content type "${type || 'none'}" is not accepted`)
   }
-  if (isTokenClient(c)) return next()
+  if (isTokenClient(c)) return
 
   let presented = c.req.header(CSRF_HEADER)
   if (!presented && (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded')) {
@@ -67,5 +73,4 @@ export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
       'Invalid or missing CSRF token: send X-CSRF-Token (JSON) or authenticity_token (forms)',
     )
   }
-  return next()
-})
+}

@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { COOKIES, getCookie } from '../lib/cookies'
@@ -9,7 +10,7 @@ import { isTokenClient } from './csrf'
  * Loads the signed-in participant, if any, for the resolved program. Token clients are read from
  * the bearer token only; browsers from the session cookie. A session of another program is ignored.
  */
-export const loadParticipant = createMiddleware<AppEnv>(async (c, next) => {
+export async function setParticipant(c: Context<AppEnv>): Promise<void> {
   const tokenClient = isTokenClient(c)
   c.set('tokenClient', tokenClient)
   c.set('participant', null)
@@ -27,8 +28,7 @@ export const loadParticipant = createMiddleware<AppEnv>(async (c, next) => {
       c.set('participantSessionId', found.sessionId)
     }
   }
-  await next()
-})
+}
 
 export const requireParticipant = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get('participant')) throw unauthenticated()

@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import { programScope } from '../db/scope'
 import type { AppEnv, ProgramRow } from '../env'
@@ -18,7 +17,7 @@ export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | und
 }
 
 /** Sets the program and scope variables, or answers 404 program_not_found. */
-export const requireProgram = createMiddleware<AppEnv>(async (c, next) => {
+export async function setRequestProgram(c: Context<AppEnv>): Promise<void> {
   const { db } = c.get('deps')
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
   const program = await findRequestProgram(c)
@@ -27,5 +26,4 @@ export const requireProgram = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set('program', program)
   c.set('scope', programScope(db, program.id))
-  await next()
-})
+}

@@ -5,7 +5,8 @@ import { PROGRAM_ID, preparedFor } from '../db/prepared'
 import { type ProgramScope, programScope } from '../db/scope'
 import type { Deps } from '../deps'
 import type { ParticipantRow, ProgramRow } from '../env'
-import { type ChallengeContent, loadChallengeCatalog } from './challenge-catalog'
+import { type ChallengeCatalog, type ChallengeContent, loadChallengeCatalog } from './challenge-catalog'
+import { keptForParticipant, nextChange } from './participant-cache'
 import { type CompletionSummary, challengeTileJson, summarizeCompletions, toChallengeEntity } from './challenge-entity'
 import { effectiveStatus, isVisible } from './challenge-status'
 
@@ -18,9 +19,13 @@ type Active = { challenge: ChallengeContent; own: CompletionRow[]; summary: Comp
  * Active visible challenges with this participant's completions, from the cached catalog plus one
  * query for the participant's completions.
  */
-async function activeWithCompletions(ctx: HomeContext, filter: (c: ChallengeContent) => boolean): Promise<{ now: number; rows: Active[] }> {
-  const now = ctx.deps.clock.now()
-  const catalog = await loadChallengeCatalog(ctx.deps, ctx.scope.programId)
+async function activeWithCompletions(
+  ctx: HomeContext,
+  filter: (c: ChallengeContent) => boolean,
+  known?: { now: number; catalog: ChallengeCatalog },
+): Promise<{ now: number; rows: Active[] }> {
+  const now = known?.now ?? ctx.deps.clock.now()
+  const catalog = known?.catalog ?? (await loadChallengeCatalog(ctx.deps, ctx.scope.programId))
   const candidates = catalog.list.filter((c) => isVisible(c) && effectiveStatus(c, now) === 'active' && filter(c))
   if (!candidates.length) return { now, rows: [] }
   const byChallenge = new Map<number, CompletionRow[]>()
@@ -74,16 +79,21 @@ async function activeChallenges(ctx: HomeContext, filter: (c: ChallengeContent) 
 const tileList = (now: number, rows: Active[]) => `{"data":[${rows.map((r) => challengeTileJson(r.challenge, now, r.summary)).join(',')}]}`
 
 /** Challenges still to do (signed out: every active challenge), as tiles (contract ChallengeTile), JSON. */
-export async function activeUncompletedChallengesJson(ctx: HomeContext): Promise<string> {
-  const { now, rows } = await activeWithCompletions(ctx, (c) => c.challengeType !== 'signup' || !ctx.participant)
-  return tileList(now, rows.filter((r) => !r.summary.done))
-}
+export const activeUncompletedChallengesJson = (ctx: HomeContext): Promise<string> =>
+  homeList(ctx, 'active', (c) => c.challengeType !== 'signup' || !ctx.participant, (r) => !r.summary.done)
 
 /** Completed activities for the home accordion, as tiles, JSON. */
 export async function completedChallengesJson(ctx: HomeContext): Promise<string> {
   if (!ctx.participant) return tileList(0, [])
-  const { now, rows } = await activeWithCompletions(ctx, () => true)
-  return tileList(now, rows.filter((r) => r.summary.latest))
+  return homeList(ctx, 'completed', () => true, (r) => r.summary.latest !== null)
+}
+
+/** A home list as JSON; a signed-in participant's is kept while it stays current (participant-cache.ts). */
+async function homeList(ctx: HomeContext, kind: string, filter: (c: ChallengeContent) => boolean, keep: (r: Active) => boolean): Promise<string> {
+  const now = ctx.deps.clock.now()
+  const catalog = await loadChallengeCatalog(ctx.deps, ctx.scope.programId)
+  const build = async () => tileList(now, (await activeWithCompletions(ctx, filter, { now, catalog })).rows.filter(keep))
+  return ctx.participant ? keptForParticipant(ctx.deps, `home:${kind}`, ctx.participant, catalog, now, build, nextChange(catalog, now)) : build()
 }
 
 const firstOfType = async (ctx: HomeContext, test: (c: ChallengeContent) => boolean, withViews = false) =>

@@ -1,17 +1,34 @@
-import { and, eq, gte, lte } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { ParticipantSummary } from '../../../sdk/contract/participant'
-import { participantProfileAttributes, tiers } from '../db/schema'
-import type { ProgramScope } from '../db/scope'
+import { PROGRAM_ID, preparedFor } from '../db/prepared'
+import { participantProfileAttributes } from '../db/schema'
+import { type ProgramScope, programScope } from '../db/scope'
+import type { Deps } from '../deps'
 import type { ParticipantRow } from '../env'
+import { keptForParticipant } from './participant-cache'
+import { loadTiers, tierForPoints } from './tiers'
 
 const PROFILE_KEYS = ['phone', 'address_1', 'address_2', 'city', 'state', 'postal', 'affiliation'] as const
 
-/** The participant entity of participant-site.md section 3, with profile attributes and tier. */
-export async function toParticipantSummary(scope: ProgramScope, p: ParticipantRow): Promise<ParticipantSummary> {
-  const [attributes, tier] = await Promise.all([
-    scope.select(participantProfileAttributes, eq(participantProfileAttributes.participantId, p.id)),
-    scope.first(tiers, and(lte(tiers.pointsThresholdMin, p.points), gte(tiers.pointsThresholdMax, p.points))),
-  ])
+/**
+ * The participant entity of participant-site.md section 3, with profile attributes and tier. Read on
+ * every page of the site (the header's points): kept per participant until their row, completions or
+ * profile attributes change or the cached tier list is read again (participant-cache.ts).
+ */
+export async function participantSummary(scope: ProgramScope, deps: Deps, p: ParticipantRow): Promise<ParticipantSummary> {
+  const tierList = await loadTiers(deps, scope.programId)
+  return keptForParticipant(deps, 'summary', p, tierList, deps.clock.now(), () => toParticipantSummary(scope, p, tierList))
+}
+
+async function toParticipantSummary(scope: ProgramScope, p: ParticipantRow, tierList: Awaited<ReturnType<typeof loadTiers>>): Promise<ParticipantSummary> {
+  const attributes = await preparedFor(scope.db, 'participant-attributes', (d) =>
+    d
+      .select({ name: participantProfileAttributes.name, value: participantProfileAttributes.value })
+      .from(participantProfileAttributes)
+      .where(programScope(d, PROGRAM_ID).where(participantProfileAttributes, eq(participantProfileAttributes.participantId, sql.placeholder('participantId'))))
+      .prepare(),
+  ).all({ programId: scope.programId, participantId: p.id })
+  const tier = tierForPoints(tierList, p.points)
   const profile: Record<string, string | null> = Object.fromEntries(PROFILE_KEYS.map((k) => [k, null]))
   for (const a of attributes) profile[a.name] = a.value
   return {

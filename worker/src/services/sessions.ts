@@ -1,7 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import type { ParticipantRow } from '../env'
 import { adminSessions, participantSessions, participants } from '../db/schema'
 import { PROGRAM_ID, preparedFor } from '../db/prepared'
+import { tableRowMapper } from '../db/row-mapper'
 import { programScope } from '../db/scope'
 import { randomToken, sha256 } from '../lib/crypto'
 
@@ -33,11 +35,27 @@ export async function createParticipantSession(
   return token
 }
 
-/** The participant behind a token, only if the session belongs to this program and is unexpired. */
+const participantFrom = tableRowMapper(participants)
+
+/**
+ * Participant rows as last read, by id, per database. A kept row is used only while its row_version
+ * is the one the session lookup just read from the database (triggers move it on every change to
+ * the row, migration 0006), so it is never staler than a fresh read; frozen, as requests share it.
+ */
+const keptRows = new WeakMap<object, Map<number, ParticipantRow>>()
+const MAX_KEPT_ROWS = 5000
+
+/**
+ * The participant behind a token, only if the session belongs to this program and is unexpired.
+ * Runs on every signed-in request, so it reads as little as it can: one prepared statement answers
+ * the session and the participant's row_version (from a covering index on the token and the
+ * participant's primary key), and the whole row is read again only when it changed since this
+ * process last read it.
+ */
 export async function findParticipantSession(db: Db, programId: number, token: string, now: number) {
-  const rows = await preparedFor(db, 'participant-session', (d) =>
+  const rows = (await preparedFor(db, 'participant-session', (d) =>
     d
-      .select({ sessionId: participantSessions.id, participant: participants })
+      .select({ sessionId: participantSessions.id, participantId: participantSessions.participantId, rowVersion: participants.rowVersion })
       .from(participantSessions)
       .innerJoin(participants, eq(participants.id, participantSessions.participantId))
       .where(
@@ -48,8 +66,35 @@ export async function findParticipantSession(db: Db, programId: number, token: s
       )
       .limit(1)
       .prepare(),
-  ).all({ programId, tokenHash: await sha256(token), now })
-  return rows[0]
+  ).values({ programId, tokenHash: await sha256(token), now })) as ArrayLike<number>[]
+  const found = rows[0]
+  if (!found) return undefined
+  const participant = await participantRow(db, programId, found[1]!, found[2]!)
+  return participant && { sessionId: found[0]!, participant }
+}
+
+async function participantRow(db: Db, programId: number, id: number, version: number): Promise<ParticipantRow | undefined> {
+  let kept = keptRows.get(db)
+  if (!kept) {
+    kept = new Map()
+    keptRows.set(db, kept)
+  }
+  const hit = kept.get(id)
+  if (hit && hit.rowVersion === version && hit.programId === programId) return hit
+  const rows = (await preparedFor(db, 'participant-row', (d) =>
+    d
+      .select(getTableColumns(participants))
+      .from(participants)
+      .where(programScope(d, PROGRAM_ID).where(participants, eq(participants.id, sql.placeholder('id'))))
+      .limit(1)
+      .prepare(),
+  ).values({ programId, id })) as ArrayLike<unknown>[]
+  if (!rows[0]) return undefined
+  const row = Object.freeze(participantFrom(rows[0]))
+  kept.delete(id)
+  if (kept.size >= MAX_KEPT_ROWS) kept.delete(kept.keys().next().value as number)
+  kept.set(id, row)
+  return row
 }
 
 export async function deleteParticipantSession(db: Db, programId: number, sessionId: number) {

@@ -6,14 +6,14 @@ import type { Deps } from '../deps'
 import { appCache } from '../lib/cache'
 import { actionInsert } from './events'
 
-type TierBounds = { id: number; min: number; max: number }
+type TierBounds = { id: number; name: string; min: number; max: number }
 
 /** A program's tiers by lower bound, cached for config.cacheTtlMs (they change rarely). */
-function loadTiers(deps: Deps, programId: number): Promise<TierBounds[]> {
+export function loadTiers(deps: Deps, programId: number): Promise<TierBounds[]> {
   return appCache<TierBounds[]>(deps, 'tiers').get(String(programId), async () => {
     const scope = programScope(deps.db, programId)
     return scope.db
-      .select({ id: tiers.id, min: tiers.pointsThresholdMin, max: tiers.pointsThresholdMax })
+      .select({ id: tiers.id, name: tiers.name, min: tiers.pointsThresholdMin, max: tiers.pointsThresholdMax })
       .from(tiers)
       .where(scope.where(tiers))
       .orderBy(asc(tiers.pointsThresholdMin), asc(tiers.id))
@@ -27,9 +27,11 @@ function loadTiers(deps: Deps, programId: number): Promise<TierBounds[]> {
  * recomputeTier on fresh rows.
  */
 export async function tierMayChange(deps: Deps, programId: number, p: { points: number; tierId: number | null }): Promise<boolean> {
-  const tier = (await loadTiers(deps, programId)).find((t) => t.min <= p.points && t.max >= p.points)
-  return (tier?.id ?? null) !== p.tierId
+  return (tierForPoints(await loadTiers(deps, programId), p.points)?.id ?? null) !== p.tierId
 }
+
+/** The tier whose [min, max] holds these lifetime points (the first by lower bound), or undefined. */
+export const tierForPoints = (list: TierBounds[], points: number) => list.find((t) => t.min <= points && t.max >= points)
 
 /**
  * Puts the participant in the tier whose [min, max] holds their lifetime points and records a change

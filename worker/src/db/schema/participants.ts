@@ -23,6 +23,13 @@ export const participants = sqliteTable(
     /** Lifetime earnings: the sum of positive earn deltas. */
     points: integer('points').notNull().default(0),
     completedChallenges: integer('completed_challenges').notNull().default(0),
+    /**
+     * Bumped by triggers (migration 0006) on every change to this row and to the participant's challenge
+     * completions and profile attributes, whatever code or tool makes it. Read with the session, it
+     * tells whether what this process derived from them is current: the participant row itself
+     * (services/sessions.ts), the home lists and the participant summary (services/participant-cache.ts).
+     */
+    rowVersion: integer('row_version').notNull().default(0),
     emailSettingId: integer('email_setting_id').references(() => emailSettings.id, { onDelete: 'set null' }),
     eligibleOffersRewards: bool('eligible_offers_rewards').notNull().default(false),
     referralCode: text('referral_code').notNull(),
@@ -84,6 +91,9 @@ export const participantSessions = sqliteTable(
   },
   (t) => [
     uniqueIndex('participant_sessions_token_uq').on(t.tokenHash),
+    // Covers the session lookup of every signed-in request (token, program, expiry, participant): it
+    // reads this index and the participant's row, not the session row too (migration 0006).
+    index('participant_sessions_token_lookup_idx').on(t.tokenHash, t.programId, t.expiresAt, t.participantId),
     index('participant_sessions_program_participant_idx').on(t.programId, t.participantId),
   ],
 )

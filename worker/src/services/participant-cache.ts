@@ -1,0 +1,76 @@
+import type { Deps } from '../deps'
+import type { ParticipantRow } from '../env'
+import type { ChallengeCatalog } from './challenge-catalog'
+
+/**
+ * Answers derived from one signed-in participant (the home lists, the participant summary), kept per
+ * participant while nothing they depend on changed:
+ * - the participant's own data: the row's row_version, which triggers move on every change to the
+ *   row, the participant's completions and profile attributes (migration 0006), and which the session
+ *   lookup reads on every request, so a write made by any process or tool is seen on the next request;
+ * - the shared data it was computed from (`basis`: the cached challenge catalog or tier list, the same
+ *   object while the app cache keeps it);
+ * - time: an answer is kept no later than `until` (the home lists: the next moment a challenge starts
+ *   or ends or a repeat period rolls over).
+ * A hit answers with the session lookup as the request's only query. Bounded; per process under Node,
+ * per isolate on Workers; off when config.cacheTtlMs is 0 (the bases are then read on every request).
+ */
+type Entry = { basis: object; version: number; until: number; value: unknown }
+
+const MAX_ENTRIES = 4000
+const perApp = new WeakMap<object, Map<string, Entry>>()
+
+function entriesOf(deps: Deps): Map<string, Entry> {
+  let entries = perApp.get(deps)
+  if (!entries) {
+    entries = new Map()
+    perApp.set(deps, entries)
+  }
+  return entries
+}
+
+/** The kept answer `kind` of this participant, or computes, keeps and returns it. */
+export async function keptForParticipant<T>(
+  deps: Deps,
+  kind: string,
+  participant: ParticipantRow,
+  basis: object,
+  now: number,
+  compute: () => Promise<T>,
+  until = Number.POSITIVE_INFINITY,
+): Promise<T> {
+  if (deps.config.cacheTtlMs <= 0) return compute()
+  const entries = entriesOf(deps)
+  const key = `${kind}:${participant.id}`
+  const hit = entries.get(key)
+  if (hit && hit.basis === basis && hit.version === participant.rowVersion && now < hit.until) return hit.value as T
+  const value = await compute()
+  if (!hit && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
+  entries.set(key, { basis, version: participant.rowVersion, until, value })
+  return value
+}
+
+const boundaries = new WeakMap<ChallengeCatalog, number[]>()
+const DAY_MS = 86_400_000
+
+/** The start and finish times of the catalog's challenges, sorted, once per catalog. */
+function timesOf(catalog: ChallengeCatalog): number[] {
+  let times = boundaries.get(catalog)
+  if (!times) {
+    times = catalog.list.flatMap((c) => [c.start?.getTime(), c.finish?.getTime()]).filter((t): t is number => t !== undefined)
+    times.sort((a, b) => a - b)
+    boundaries.set(catalog, times)
+  }
+  return times
+}
+
+/**
+ * The first moment after `now` at which a challenge list computed at `now` may read differently: the
+ * next start or finish of a challenge, or UTC midnight (daily, weekly and monthly periods roll over
+ * then).
+ */
+export function nextChange(catalog: ChallengeCatalog, now: number): number {
+  const midnight = (Math.floor(now / DAY_MS) + 1) * DAY_MS
+  const next = timesOf(catalog).find((t) => t > now)
+  return next !== undefined && next < midnight ? next : midnight
+}
