@@ -86,7 +86,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     // and the security headers the app would add (middleware/public-cache.ts, response-headers.ts).
     const cached = cachedPublicAnswer(deps, request)
     if (cached) {
-      setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')))
+      setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
       return cached
     }
     return isStaticFile(request.url) ? assets.fetch(request, env) : app.fetch(request, env as never)

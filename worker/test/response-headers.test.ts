@@ -33,6 +33,7 @@ function ours(frameAncestors?: string) {
     await next()
   })
   app.get('/', (c) => c.json({ ok: true }))
+  app.get('/public/thing', (c) => c.json({ ok: true }))
   return app
 }
 
@@ -61,5 +62,20 @@ describe('response headers', () => {
     const expected = headersOf(await reference().request('/', { headers: ID }))
     expect({ ...headersOf(res), ...set }).toEqual(expected)
     expect(res.headers.get('x-content-type-options')).toBeNull()
+  })
+
+  it('give JSON API answers the API set: nosniff, HSTS, no referrer, a policy allowing nothing and no framing', async () => {
+    for (const path of ['/public/thing']) {
+      const headers = headersOf(await ours().request(path, { headers: ID }))
+      expect(headers).toEqual({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'content-type': 'application/json',
+        'cross-origin-resource-policy': 'cross-origin',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=15552000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': 'req-1',
+      })
+    }
   })
 })

@@ -122,7 +122,11 @@ describe('errors and headers', () => {
     expect(body).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect(body.request_id).toBe(res.headers.get('x-request-id'))
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'")
+    // An API answer allows nothing and no framing; a page of the site frames itself only.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    const page = await t.app.request('http://localhost/no-such-page')
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'")
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
   it('refuses oversized payloads with 413 and writes nothing', async () => {

@@ -43,6 +43,24 @@ const csp = (frameAncestors: string) =>
     .join('; ')
 const DEFAULT_CSP = csp("'self'")
 
+/**
+ * The JSON API's answers (the participant API, offers, payments) are never rendered as documents: they
+ * carry what protects an API answer (OWASP REST Security Cheat Sheet: nosniff, HSTS, a policy that
+ * allows nothing and no framing), not the document headers above, which only cost bytes on the calls
+ * a page makes most (bench/api.ts). Their CORP stays cross-origin for partner pages.
+ */
+const API_FIXED: [string, string][] = [
+  ['Cross-Origin-Resource-Policy', 'cross-origin'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+]
+const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+const API_PATH = /^\/(public|participants|offers|payments)\//
+
+/** Whether a path is the JSON API's (API_FIXED), from the request path. */
+export const isApiPath = (path: string) => API_PATH.test(path)
+
 /** The Content-Security-Policy for a request (frame-ancestors from c.var.frameAncestors when set). */
 export const cspFor = (c: Context<AppEnv>) => {
   const ancestors = c.get('frameAncestors')
@@ -56,11 +74,12 @@ export const requestIdFrom = (incoming: string | null | undefined) => (incoming 
 
 export type NodeOutgoing = { setHeader(name: string, value: string): unknown; headersSent: boolean }
 
-/** Sets the request id and the security headers through `set`. */
-export function setResponseHeaders(set: (name: string, value: string) => unknown, requestId: string, contentSecurityPolicy = DEFAULT_CSP) {
+/** Sets the request id and the security headers (a document's, or the API's) through `set`. */
+export function setResponseHeaders(set: (name: string, value: string) => unknown, requestId: string, contentSecurityPolicy: string | 'api' = DEFAULT_CSP) {
   set('X-Request-Id', requestId)
-  for (const [name, value] of FIXED) set(name, value)
-  set('Content-Security-Policy', contentSecurityPolicy)
+  const api = contentSecurityPolicy === 'api'
+  for (const [name, value] of api ? API_FIXED : FIXED) set(name, value)
+  set('Content-Security-Policy', api ? API_CSP : contentSecurityPolicy)
 }
 
 /**
@@ -80,5 +99,5 @@ export const responseHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     outgoing && typeof outgoing.setHeader === 'function' && !outgoing.headersSent
       ? (name: string, value: string) => outgoing.setHeader(name, value)
       : (name: string, value: string) => c.res.headers.set(name, value)
-  setResponseHeaders(set, c.get('requestId'), cspFor(c))
+  setResponseHeaders(set, c.get('requestId'), isApiPath(c.req.path) ? 'api' : cspFor(c))
 }

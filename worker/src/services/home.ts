@@ -79,22 +79,33 @@ async function activeChallenges(ctx: HomeContext, filter: (c: ChallengeContent) 
 const tileList = (now: number, rows: Active[]) => `{"data":[${rows.map((r) => challengeTileJson(r.challenge, now, r.summary)).join(',')}]}`
 
 /** Challenges still to do (signed out: every active challenge), as tiles (contract ChallengeTile), JSON. */
-export const activeUncompletedChallengesJson = (ctx: HomeContext): Promise<string> =>
+export const activeUncompletedChallengesJson = (ctx: HomeContext): Promise<string | Uint8Array<ArrayBuffer>> =>
   homeList(ctx, 'active', (c) => c.challengeType !== 'signup' || !ctx.participant, (r) => !r.summary.done)
 
 /** Completed activities for the home accordion, as tiles, JSON. */
-export async function completedChallengesJson(ctx: HomeContext): Promise<string> {
+export async function completedChallengesJson(ctx: HomeContext): Promise<string | Uint8Array<ArrayBuffer>> {
   if (!ctx.participant) return tileList(0, [])
   return homeList(ctx, 'completed', () => true, (r) => r.summary.latest !== null)
 }
 
-/** A home list as JSON; a signed-in participant's is kept while it stays current (participant-cache.ts). */
-async function homeList(ctx: HomeContext, kind: string, filter: (c: ChallengeContent) => boolean, keep: (r: Active) => boolean): Promise<string> {
+/**
+ * A home list as JSON; a signed-in participant's is kept while it stays current (participant-cache.ts),
+ * as UTF-8 bytes, so a repeated answer is not encoded again.
+ */
+async function homeList(
+  ctx: HomeContext,
+  kind: string,
+  filter: (c: ChallengeContent) => boolean,
+  keep: (r: Active) => boolean,
+): Promise<string | Uint8Array<ArrayBuffer>> {
   const now = ctx.deps.clock.now()
   const catalog = await loadChallengeCatalog(ctx.deps, ctx.scope.programId)
   const build = async () => tileList(now, (await activeWithCompletions(ctx, filter, { now, catalog })).rows.filter(keep))
-  return ctx.participant ? keptForParticipant(ctx.deps, `home:${kind}`, ctx.participant, catalog, now, build, nextChange(catalog, now)) : build()
+  if (!ctx.participant) return build()
+  return keptForParticipant(ctx.deps, `home:${kind}`, ctx.participant, catalog, now, async () => UTF8.encode(await build()), nextChange(catalog, now))
 }
+
+const UTF8 = new TextEncoder()
 
 const firstOfType = async (ctx: HomeContext, test: (c: ChallengeContent) => boolean, withViews = false) =>
   (await activeChallenges(ctx, test, withViews))[0] ?? null
