@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createApp } from './app'
+import { keptSignedInAnswer } from './middleware/kept-reads'
 import { cachedPublicAnswer } from './middleware/public-cache'
 import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { configFromEnv, paymentsFromEnv } from './config'
@@ -89,7 +90,15 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
       setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
       return cached
     }
-    return isStaticFile(request.url) ? assets.fetch(request, env) : app.fetch(request, env as never)
+    return isStaticFile(request.url) ? assets.fetch(request, env) : keptOrApp(request, env)
+  }
+  // A signed-in read whose kept answer is current (middleware/kept-reads.ts), else the app. A failure
+  // of the kept path (the database, say) leaves the request to the app, which answers the error.
+  const keptOrApp = async (request: Request, env: { outgoing: NodeOutgoing }) => {
+    const kept = await keptSignedInAnswer(deps, request).catch(() => undefined)
+    if (!kept) return app.fetch(request, env as never)
+    setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
+    return kept
   }
 
   const retry = setInterval(() => void deliverOutbox(deps).catch(() => {}), 60_000)

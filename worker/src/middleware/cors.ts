@@ -45,7 +45,12 @@ export async function checkPartnerOrigin(c: Context<AppEnv>): Promise<string | n
 
 /** The CORS headers of an answer to an allowed partner origin (after the handler). */
 export function allowOrigin(c: Context<AppEnv>, origin: string) {
-  c.res.headers.set('access-control-allow-origin', origin)
-  c.res.headers.set('access-control-expose-headers', 'x-request-id, idempotent-replayed')
-  c.res.headers.append('vary', 'Origin')
+  for (const [name, value] of Object.entries(allowedOriginHeaders(origin))) c.res.headers.set(name, value)
 }
+
+/** The CORS headers of an answer to an allowed partner origin. */
+export const allowedOriginHeaders = (origin: string) => ({
+  'access-control-allow-origin': origin,
+  'access-control-expose-headers': 'x-request-id, idempotent-replayed',
+  vary: 'Origin',
+})

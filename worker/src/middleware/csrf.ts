@@ -16,8 +16,12 @@ const ALLOWED_BODY_TYPES = new Set(['application/json', 'multipart/form-data', '
  * CORS preflight we do not grant).
  */
 export function isTokenClient(c: Context<AppEnv>): boolean {
-  return Boolean(c.req.header('authorization')?.startsWith('Bearer ') || c.req.header(SESSION_MODE_HEADER) === 'token')
+  return tokenClientBy((name) => c.req.header(name))
 }
+
+/** isTokenClient from a header reader (outside a Hono context). */
+export const tokenClientBy = (header: (name: string) => string | null | undefined) =>
+  Boolean(header('authorization')?.startsWith('Bearer ') || header(SESSION_MODE_HEADER) === 'token')
 
 /**
  * The token a page or script must echo: an HMAC of a random per-browser cookie, so it cannot be

@@ -15,12 +15,7 @@ export async function setParticipant(c: Context<AppEnv>): Promise<void> {
   c.set('tokenClient', tokenClient)
   c.set('participant', null)
   c.set('participantSessionId', null)
-  const auth = c.req.header('authorization')
-  const token = tokenClient
-    ? auth?.startsWith('Bearer ')
-      ? auth.slice(7).trim()
-      : undefined
-    : getCookie(c, COOKIES.participant)
+  const token = sessionToken(tokenClient, c.req.header('authorization'), () => getCookie(c, COOKIES.participant))
   if (token) {
     const found = await findParticipantSession(c.get('deps').db, c.get('program').id, token, c.get('deps').clock.now())
     if (found && found.participant.status !== 'blocked') {
@@ -28,6 +23,12 @@ export async function setParticipant(c: Context<AppEnv>): Promise<void> {
       c.set('participantSessionId', found.sessionId)
     }
   }
+}
+
+/** The session token a request presents: a token client's bearer token, else the session cookie. */
+export function sessionToken(tokenClient: boolean, authorization: string | null | undefined, cookie: () => string | undefined): string | undefined {
+  if (!tokenClient) return cookie()
+  return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined
 }
 
 export const requireParticipant = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import { programScope } from '../db/scope'
+import type { Deps } from '../deps'
 import type { AppEnv, ProgramRow } from '../env'
 import { appCache } from '../lib/cache'
 import { AppError } from '../lib/errors'
@@ -8,11 +9,14 @@ import { resolveProgram } from '../services/programs'
 
 /** The request's program by public key or host, through the app cache. */
 export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | undefined> {
-  const { db, config } = c.get('deps')
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
-  const host = c.req.header('host') ?? new URL(c.req.url).host
-  return appCache<ProgramRow | undefined>(c.get('deps'), 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, () =>
-    resolveProgram(db, config, { publicKey, host }),
+  return programFor(c.get('deps'), publicKey, c.req.header('host') ?? new URL(c.req.url).host)
+}
+
+/** A program by public key (when given) or host, through the app cache. */
+export function programFor(deps: Deps, publicKey: string | undefined, host: string): Promise<ProgramRow | undefined> {
+  return appCache<ProgramRow | undefined>(deps, 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, () =>
+    resolveProgram(deps.db, deps.config, { publicKey, host }),
   )
 }
 

@@ -6,7 +6,7 @@ import { type ProgramScope, programScope } from '../db/scope'
 import type { Deps } from '../deps'
 import type { ParticipantRow, ProgramRow } from '../env'
 import { type ChallengeCatalog, type ChallengeContent, loadChallengeCatalog } from './challenge-catalog'
-import { keptForParticipant, nextChange } from './participant-cache'
+import { KEPT, keptForParticipant, nextChange } from './participant-cache'
 import { type CompletionSummary, challengeTileJson, summarizeCompletions, toChallengeEntity } from './challenge-entity'
 import { effectiveStatus, isVisible } from './challenge-status'
 
@@ -80,12 +80,12 @@ const tileList = (now: number, rows: Active[]) => `{"data":[${rows.map((r) => ch
 
 /** Challenges still to do (signed out: every active challenge), as tiles (contract ChallengeTile), JSON. */
 export const activeUncompletedChallengesJson = (ctx: HomeContext): Promise<string | Uint8Array<ArrayBuffer>> =>
-  homeList(ctx, 'active', (c) => c.challengeType !== 'signup' || !ctx.participant, (r) => !r.summary.done)
+  homeList(ctx, KEPT.activeChallenges, (c) => c.challengeType !== 'signup' || !ctx.participant, (r) => !r.summary.done)
 
 /** Completed activities for the home accordion, as tiles, JSON. */
 export async function completedChallengesJson(ctx: HomeContext): Promise<string | Uint8Array<ArrayBuffer>> {
   if (!ctx.participant) return tileList(0, [])
-  return homeList(ctx, 'completed', () => true, (r) => r.summary.latest !== null)
+  return homeList(ctx, KEPT.completedChallenges, () => true, (r) => r.summary.latest !== null)
 }
 
 /**
@@ -102,7 +102,7 @@ async function homeList(
   const catalog = await loadChallengeCatalog(ctx.deps, ctx.scope.programId)
   const build = async () => tileList(now, (await activeWithCompletions(ctx, filter, { now, catalog })).rows.filter(keep))
   if (!ctx.participant) return build()
-  return keptForParticipant(ctx.deps, `home:${kind}`, ctx.participant, catalog, now, async () => UTF8.encode(await build()), nextChange(catalog, now))
+  return keptForParticipant(ctx.deps, kind, ctx.participant, catalog, now, async () => UTF8.encode(await build()), nextChange(catalog, now))
 }
 
 const UTF8 = new TextEncoder()

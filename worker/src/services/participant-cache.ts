@@ -17,6 +17,9 @@ import type { ChallengeCatalog } from './challenge-catalog'
  */
 type Entry = { basis: object; version: number; until: number; value: unknown }
 
+/** The kept answers: the home lists (basis: the challenge catalog) and the summary (basis: the tiers). */
+export const KEPT = { activeChallenges: 'home:active', completedChallenges: 'home:completed', summary: 'summary' } as const
+
 const MAX_ENTRIES = 4000
 const perApp = new WeakMap<object, Map<string, Entry>>()
 
@@ -27,6 +30,13 @@ function entriesOf(deps: Deps): Map<string, Entry> {
     perApp.set(deps, entries)
   }
   return entries
+}
+
+/** The kept answer `kind` of this participant if it is still current, else undefined. */
+export function currentKept<T>(deps: Deps, kind: string, participant: ParticipantRow, basis: object, now: number): T | undefined {
+  if (deps.config.cacheTtlMs <= 0) return undefined
+  const hit = perApp.get(deps)?.get(`${kind}:${participant.id}`)
+  return hit && hit.basis === basis && hit.version === participant.rowVersion && now < hit.until ? (hit.value as T) : undefined
 }
 
 /** The kept answer `kind` of this participant, or computes, keeps and returns it. */
@@ -40,10 +50,11 @@ export async function keptForParticipant<T>(
   until = Number.POSITIVE_INFINITY,
 ): Promise<T> {
   if (deps.config.cacheTtlMs <= 0) return compute()
+  const kept = currentKept<T>(deps, kind, participant, basis, now)
+  if (kept !== undefined) return kept
   const entries = entriesOf(deps)
   const key = `${kind}:${participant.id}`
   const hit = entries.get(key)
-  if (hit && hit.basis === basis && hit.version === participant.rowVersion && now < hit.until) return hit.value as T
   const value = await compute()
   if (!hit && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
   entries.set(key, { basis, version: participant.rowVersion, until, value })

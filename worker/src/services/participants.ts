@@ -5,20 +5,22 @@ import { participantProfileAttributes } from '../db/schema'
 import { type ProgramScope, programScope } from '../db/scope'
 import type { Deps } from '../deps'
 import type { ParticipantRow } from '../env'
-import { keptForParticipant } from './participant-cache'
+import { KEPT, keptForParticipant } from './participant-cache'
 import { loadTiers, tierForPoints } from './tiers'
 
 const PROFILE_KEYS = ['phone', 'address_1', 'address_2', 'city', 'state', 'postal', 'affiliation'] as const
 
 /**
- * The participant entity of participant-site.md section 3, with profile attributes and tier. Read on
- * every page of the site (the header's points): kept per participant until their row, completions or
- * profile attributes change or the cached tier list is read again (participant-cache.ts).
+ * The participant entity of participant-site.md section 3, with profile attributes and tier, as JSON
+ * bytes. Read on every page of the site (the header's points): kept per participant until their row,
+ * completions or profile attributes change or the cached tier list is read again (participant-cache.ts).
  */
-export async function participantSummary(scope: ProgramScope, deps: Deps, p: ParticipantRow): Promise<ParticipantSummary> {
+export async function participantSummaryJson(scope: ProgramScope, deps: Deps, p: ParticipantRow): Promise<Uint8Array<ArrayBuffer>> {
   const tierList = await loadTiers(deps, scope.programId)
-  return keptForParticipant(deps, 'summary', p, tierList, deps.clock.now(), () => toParticipantSummary(scope, p, tierList))
+  return keptForParticipant(deps, KEPT.summary, p, tierList, deps.clock.now(), async () => UTF8.encode(JSON.stringify(await toParticipantSummary(scope, p, tierList))))
 }
+
+const UTF8 = new TextEncoder()
 
 async function toParticipantSummary(scope: ProgramScope, p: ParticipantRow, tierList: Awaited<ReturnType<typeof loadTiers>>): Promise<ParticipantSummary> {
   const attributes = await preparedFor(scope.db, 'participant-attributes', (d) =>

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../env'
 import { AppError, unauthenticated } from '../../lib/errors'
 import { ensureCsrfToken } from '../../middleware/csrf'
 import { cachedPublicProgram, getPublishedPage } from '../../services/programs'
-import { participantSummary } from '../../services/participants'
+import { participantSummaryJson } from '../../services/participants'
 
 /** Program, signed-in participant and CSRF token. Mounted at /public. */
 export const programRoutes = new Hono<AppEnv>()
@@ -11,7 +11,7 @@ export const programRoutes = new Hono<AppEnv>()
   .get('/participant', async (c) => {
     const participant = c.get('participant')
     if (!participant) throw unauthenticated()
-    return c.json(await participantSummary(c.get('scope'), c.get('deps'), participant))
+    return c.body(await participantSummaryJson(c.get('scope'), c.get('deps'), participant), 200, { 'content-type': 'application/json' })
   })
   .get('/pages/:slug', async (c) => {
     const slug = c.req.param('slug')
