@@ -12,6 +12,12 @@ export type LoadJob = {
   body?: string
   /** Bearer tokens: each request takes the next one (wrapping around), so writes spread over participants. */
   tokens?: string[]
+  /**
+   * Reads: each connection cycles through the tokens with requests built once (as signed-in clients
+   * repeat their calls), instead of autocannon building every request again through setupRequest,
+   * which made the load generator, not the server, the limit of a signed-in read.
+   */
+  cycleTokens?: boolean
   duration: number
   connections: number
   /** Seconds of unmeasured load first (JIT, caches); 0 for writes, which must not spend participants. */
@@ -39,23 +45,28 @@ export type LoadResult = {
 function run(job: LoadJob, duration: number): Promise<{ result: autocannon.Result; tokensUsed: number }> {
   let next = 0
   const tokens = job.tokens ?? []
-  const request: autocannon.Request = {
-    method: job.method,
-    path: job.path,
-    headers: job.headers ?? {},
-    ...(job.body !== undefined ? { body: job.body } : {}),
-    ...(tokens.length
-      ? {
-          setupRequest: (req: autocannon.Request) => {
-            const token = tokens[next++ % tokens.length]!
-            return { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } }
-          },
-        }
-      : {}),
+  const base = { method: job.method, path: job.path, ...(job.body !== undefined ? { body: job.body } : {}) }
+  const requests: autocannon.Request[] =
+    job.cycleTokens && tokens.length
+      ? tokens.map((token) => ({ ...base, headers: { ...job.headers, authorization: `Bearer ${token}` } }))
+      : [request()]
+  function request(): autocannon.Request {
+    return {
+      ...base,
+      headers: job.headers ?? {},
+      ...(tokens.length
+        ? {
+            setupRequest: (req: autocannon.Request) => {
+              const token = tokens[next++ % tokens.length]!
+              return { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } }
+            },
+          }
+        : {}),
+    }
   }
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: job.url, connections: job.connections, duration, requests: [request], timeout: 10 },
+      { url: job.url, connections: job.connections, duration, requests, timeout: 10 },
       (err, result) => (err ? reject(err) : resolve({ result, tokensUsed: next })),
     )
   })

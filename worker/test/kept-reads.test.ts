@@ -1,8 +1,9 @@
+import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { configFromEnv } from '../src/config'
 import { participantSessions, participants } from '../src/db/schema'
-import { keptSignedInAnswer } from '../src/middleware/kept-reads'
+import { acceptsGzip, keptSignedInAnswer } from '../src/middleware/kept-reads'
 import { createParticipantSession } from '../src/services/sessions'
 import { makeTestApp, quickParticipant } from './helpers'
 
@@ -68,5 +69,39 @@ describe('signed-in reads answered before routing (Node)', () => {
     await t.db.update(participants).set({ status: 'active' }).where(eq(participants.id, participant.id))
     await t.db.delete(participantSessions)
     await none('/public/participant', bearer)
+  })
+
+  it('gzip a kept answer of a KB or more for clients that take it, once per kept answer', async () => {
+    const { bearer, both, t, request } = await setup()
+    const path = '/public/home/active_uncompleted_challenges'
+    const gzip = { ...bearer, 'accept-encoding': 'gzip, deflate, br, zstd' }
+    const { app, kept } = await both(path, gzip)
+    const plain = new Uint8Array(await app.arrayBuffer())
+    expect(plain.byteLength).toBeGreaterThan(1024)
+    expect(kept!.headers.get('content-encoding')).toBe('gzip')
+    expect(kept!.headers.get('vary')).toBe('Accept-Encoding')
+    const zipped = new Uint8Array(await kept!.arrayBuffer())
+    expect(zipped.byteLength).toBeLessThan(plain.byteLength / 2)
+    expect(gunzipSync(zipped)).toEqual(Buffer.from(plain))
+    const again = new Uint8Array(await (await keptSignedInAnswer(t.deps, request(path, gzip)))!.arrayBuffer())
+    expect(again).toEqual(zipped)
+    // Small answers and clients without gzip get the bytes as they are.
+    await both('/public/participant', gzip)
+    expect((await keptSignedInAnswer(t.deps, request('/public/participant', gzip)))!.headers.get('content-encoding')).toBeNull()
+    expect((await keptSignedInAnswer(t.deps, request(path, bearer)))!.headers.get('content-encoding')).toBeNull()
+  })
+
+  it('read Accept-Encoding like HTTP says', () => {
+    const cases: [string | null, boolean][] = [
+      [null, false],
+      ['', false],
+      ['gzip', true],
+      ['br, gzip;q=0.5', true],
+      ['gzip;q=0', false],
+      ['identity', false],
+      ['*', true],
+      ['deflate, br', false],
+    ]
+    for (const [value, expected] of cases) expect(acceptsGzip(value), String(value)).toBe(expected)
   })
 })

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { parse } from 'hono/utils/cookie'
 import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import type { Deps } from '../deps'
@@ -29,6 +30,7 @@ const KEPT_READS = new Map<string, { kind: string; basis: (deps: Deps, programId
  * session cookie) looked up for this program, unexpired, the participant not blocked. Anything else
  * (another method or path, a query string, an origin the app would refuse, no session, no current
  * answer) goes to the app unchanged, which answers it and keeps the answer for the next time.
+ * A client that takes gzip gets the kept answer gzipped (once per kept answer).
  */
 export async function keptSignedInAnswer(deps: Deps, request: Request): Promise<Response | undefined> {
   if (request.method !== 'GET' || deps.config.cacheTtlMs <= 0) return undefined
@@ -51,5 +53,38 @@ export async function keptSignedInAnswer(deps: Deps, request: Request): Promise<
   if (!found || found.participant.status === 'blocked') return undefined
   const body = currentKept<Uint8Array<ArrayBuffer>>(deps, read.kind, found.participant, await read.basis(deps, program.id), now)
   if (!body) return undefined
-  return new Response(body, { headers: { 'content-type': 'application/json', ...(crossOrigin ? allowedOriginHeaders(origin!) : {}) } })
+  const headers: Record<string, string> = { 'content-type': 'application/json', vary: 'Accept-Encoding' }
+  if (crossOrigin) Object.assign(headers, allowedOriginHeaders(origin!), { vary: 'Origin, Accept-Encoding' })
+  if (body.byteLength < MIN_GZIP_BYTES || !acceptsGzip(header('accept-encoding'))) return new Response(body, { headers })
+  headers['content-encoding'] = 'gzip'
+  return new Response(gzipped(body), { headers })
+}
+
+/** Smaller answers gain less than gzip's own header and the work costs. */
+const MIN_GZIP_BYTES = 1024
+const gzips = new WeakMap<Uint8Array, Uint8Array<ArrayBuffer>>()
+
+/**
+ * A kept answer gzipped once, while it is kept (the home lists are a few KB of JSON that browsers and
+ * widgets ask for on every page view, with Accept-Encoding: gzip, as every browser sends it).
+ */
+function gzipped(body: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  let out = gzips.get(body)
+  if (!out) {
+    out = new Uint8Array(gzipSync(body))
+    gzips.set(body, out)
+  }
+  return out
+}
+
+/** Whether an Accept-Encoding header takes gzip (listed, or `*`, without q=0). */
+export function acceptsGzip(value: string | null): boolean {
+  if (!value) return false
+  for (const part of value.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';')
+    if (coding !== 'gzip' && coding !== '*' && coding !== 'x-gzip') continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    return q === undefined || Number(q.slice(2)) > 0
+  }
+  return false
 }
