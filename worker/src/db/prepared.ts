@@ -1,4 +1,5 @@
 import { is, Param, Placeholder, sql } from 'drizzle-orm'
+import { mapPerOwner } from '../lib/cache'
 import type { Db } from './client'
 
 /**
@@ -6,14 +7,10 @@ import type { Db } from './client'
  * and placeholders: building the SQL of a query costs drizzle more than running it (bench/api.ts
  * measured ~0.25 ms to build the session lookup against ~0.04 ms to run it). Works on D1 and libSQL.
  */
-const built = new WeakMap<object, Map<string, unknown>>()
+const builtFor = mapPerOwner<string, unknown>()
 
 export function preparedFor<T>(db: Db, key: string, build: (db: Db) => T): T {
-  let queries = built.get(db)
-  if (!queries) {
-    queries = new Map()
-    built.set(db, queries)
-  }
+  const queries = builtFor(db)
   let query = queries.get(key) as T | undefined
   if (query === undefined) {
     query = build(db)

@@ -26,15 +26,27 @@ export class TtlCache<V> {
   }
 }
 
-const perApp = new WeakMap<object, Map<string, TtlCache<unknown>>>()
+/**
+ * One Map per owner object (an app's deps, a database handle), made on first use and dropped with its
+ * owner: how the app keeps per-instance state without globals that outlive a test's app.
+ */
+export function mapPerOwner<K, V>(): (owner: object) => Map<K, V> {
+  const maps = new WeakMap<object, Map<K, V>>()
+  return (owner) => {
+    let map = maps.get(owner)
+    if (!map) {
+      map = new Map()
+      maps.set(owner, map)
+    }
+    return map
+  }
+}
+
+const cachesOf = mapPerOwner<string, TtlCache<unknown>>()
 
 /** The named cache of one app instance (its deps), with the configured TTL. */
 export function appCache<V>(deps: { config: { cacheTtlMs: number } }, name: string): TtlCache<V> {
-  let caches = perApp.get(deps)
-  if (!caches) {
-    caches = new Map()
-    perApp.set(deps, caches)
-  }
+  const caches = cachesOf(deps)
   let cache = caches.get(name)
   if (!cache) {
     cache = new TtlCache<unknown>(deps.config.cacheTtlMs)

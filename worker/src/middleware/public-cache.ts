@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import type { Deps } from '../deps'
 import type { AppEnv } from '../env'
+import { mapPerOwner } from '../lib/cache'
 import { COOKIES } from '../lib/cookies'
 
 /** Signed-out reads that depend only on the program, the URL and the time (cached content anyway). */
@@ -13,7 +14,7 @@ const MAX_ENTRIES = 500
  * encoding the text again for every hit.
  */
 type Entry = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer>; expires: number }
-const perApp = new WeakMap<object, Map<string, Entry>>()
+const entriesOf = mapPerOwner<string, Entry>()
 
 /**
  * A micro-cache for signed-out public reads, in front of the whole middleware chain: the first request
@@ -55,20 +56,12 @@ export function cachedPublicAnswer(deps: Deps, request: Request): Response | und
   // Hono decodes a path with escapes before matching it: leave those to the app.
   if (path.includes('%')) return undefined
   const key = keyOf(deps, request.method, path, url, (name) => request.headers.get(name) ?? undefined)
-  const hit = key === null ? undefined : perApp.get(deps)?.get(key)
+  const hit = key === null ? undefined : entriesOf(deps).get(key)
   return hit && hit.expires > deps.clock.now() ? answer(hit) : undefined
 }
 
 const answer = (hit: Entry) => new Response(hit.body, { status: hit.status, headers: hit.headers })
 
-function entriesOf(deps: Deps): Map<string, Entry> {
-  let entries = perApp.get(deps)
-  if (!entries) {
-    entries = new Map()
-    perApp.set(deps, entries)
-  }
-  return entries
-}
 
 /** The cache key of a signed-out cacheable GET, or null when the request may not use the cache. */
 function keyOf(deps: Deps, method: string, path: string, url: string, header: (name: string) => string | undefined): string | null {

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps'
+import { mapPerOwner } from '../lib/cache'
 import type { ParticipantRow } from '../env'
 import type { ChallengeCatalog } from './challenge-catalog'
 
@@ -21,21 +22,12 @@ type Entry = { basis: object; version: number; until: number; value: unknown }
 export const KEPT = { activeChallenges: 'home:active', completedChallenges: 'home:completed', summary: 'summary' } as const
 
 const MAX_ENTRIES = 4000
-const perApp = new WeakMap<object, Map<string, Entry>>()
-
-function entriesOf(deps: Deps): Map<string, Entry> {
-  let entries = perApp.get(deps)
-  if (!entries) {
-    entries = new Map()
-    perApp.set(deps, entries)
-  }
-  return entries
-}
+const entriesOf = mapPerOwner<string, Entry>()
 
 /** The kept answer `kind` of this participant if it is still current, else undefined. */
 export function currentKept<T>(deps: Deps, kind: string, participant: ParticipantRow, basis: object, now: number): T | undefined {
   if (deps.config.cacheTtlMs <= 0) return undefined
-  const hit = perApp.get(deps)?.get(`${kind}:${participant.id}`)
+  const hit = entriesOf(deps).get(`${kind}:${participant.id}`)
   return hit && hit.basis === basis && hit.version === participant.rowVersion && now < hit.until ? (hit.value as T) : undefined
 }
 

@@ -5,6 +5,7 @@ import { adminSessions, participantSessions, participants } from '../db/schema'
 import { PROGRAM_ID, preparedFor } from '../db/prepared'
 import { tableRowMapper } from '../db/row-mapper'
 import { programScope } from '../db/scope'
+import { mapPerOwner } from '../lib/cache'
 import { randomToken, sha256 } from '../lib/crypto'
 
 export const PARTICIPANT_SESSION_TTL_MS = 30 * 24 * 3600 * 1000
@@ -42,7 +43,7 @@ const participantFrom = tableRowMapper(participants)
  * is the one the session lookup just read from the database (triggers move it on every change to
  * the row, migration 0006), so it is never staler than a fresh read; frozen, as requests share it.
  */
-const keptRows = new WeakMap<object, Map<number, ParticipantRow>>()
+const keptRowsOf = mapPerOwner<number, ParticipantRow>()
 const MAX_KEPT_ROWS = 5000
 
 /**
@@ -74,11 +75,7 @@ export async function findParticipantSession(db: Db, programId: number, token: s
 }
 
 async function participantRow(db: Db, programId: number, id: number, version: number): Promise<ParticipantRow | undefined> {
-  let kept = keptRows.get(db)
-  if (!kept) {
-    kept = new Map()
-    keptRows.set(db, kept)
-  }
+  const kept = keptRowsOf(db)
   const hit = kept.get(id)
   if (hit && hit.rowVersion === version && hit.programId === programId) return hit
   const rows = (await preparedFor(db, 'participant-row', (d) =>
