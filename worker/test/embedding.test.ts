@@ -47,6 +47,26 @@ describe('partner origins (CORS)', () => {
     })
     expect(post.status).toBe(403)
   })
+
+  it('lets a partner page read the errors and keeps what an answer varies on', async () => {
+    const t = await makeTestApp()
+    await withPartner(t)
+    const prod = createApp({ ...t.deps, config: { ...t.deps.config, environment: 'production' } })
+    const partner = { origin: 'https://shop.partner.example', 'x-program-key': 'demo' }
+    // Refused after the origin was let through (a body type the API does not take): readable, with CORS.
+    const refused = await prod.request('http://x/public/account/update_email_settings', {
+      method: 'POST',
+      headers: { ...partner, authorization: 'Bearer abc', 'content-type': 'text/plain' },
+      body: 'x',
+    })
+    expect(refused.status).toBe(415)
+    expect(refused.headers.get('access-control-allow-origin')).toBe('https://shop.partner.example')
+    // A signed-out cacheable read keeps varying on credentials, and on the origin too.
+    const read = await prod.request('http://x/public/challenges/coffee-origins', { headers: partner })
+    const vary = (read.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase())
+    expect(read.headers.get('access-control-allow-origin')).toBe('https://shop.partner.example')
+    expect(vary).toEqual(expect.arrayContaining(['origin', 'authorization', 'cookie']))
+  })
 })
 
 describe('iframe mode', () => {

@@ -101,6 +101,8 @@ describe('signed-in reads answered before routing (Node)', () => {
       ['identity', false],
       ['*', true],
       ['deflate, br', false],
+      ['*;q=0.5, gzip;q=0', false],
+      ['gzip;q=0.1, *;q=0', true],
     ]
     for (const [value, expected] of cases) expect(acceptsGzip(value), String(value)).toBe(expected)
   })

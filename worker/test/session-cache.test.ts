@@ -59,6 +59,11 @@ describe('signed-in session lookup', () => {
     // Changed behind the app's back (another process, a console, SQL): seen on the next request.
     await t.db.update(participants).set({ firstName: 'Changed' }).where(eq(participants.id, participant.id))
     expect(await name()).toBe('Changed')
+    // A writer that sets the version back (a tool, a restore) cannot make an old kept row match again.
+    const seen = await rowVersion(t, participant.id)
+    await t.db.update(participants).set({ firstName: 'Restored', rowVersion: 0 }).where(eq(participants.id, participant.id))
+    expect(await rowVersion(t, participant.id)).toBe(seen + 1)
+    expect(await name()).toBe('Restored')
     await t.db.update(participants).set({ status: 'blocked' }).where(eq(participants.id, participant.id))
     expect((await browser.request('/public/participant')).status).toBe(401)
   })

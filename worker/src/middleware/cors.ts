@@ -45,7 +45,10 @@ export async function checkPartnerOrigin(c: Context<AppEnv>): Promise<string | n
 
 /** The CORS headers of an answer to an allowed partner origin (after the handler). */
 export function allowOrigin(c: Context<AppEnv>, origin: string) {
-  for (const [name, value] of Object.entries(allowedOriginHeaders(origin))) c.res.headers.set(name, value)
+  const { vary, ...headers } = allowedOriginHeaders(origin)
+  for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+  // Added to what the handler varies on (Cookie, Authorization for cacheable reads), never replacing it.
+  c.res.headers.append('vary', vary)
 }
 
 /** The CORS headers of an answer to an allowed partner origin. */

@@ -80,11 +80,14 @@ function gzipped(body: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
 /** Whether an Accept-Encoding header takes gzip (listed, or `*`, without q=0). */
 export function acceptsGzip(value: string | null): boolean {
   if (!value) return false
+  let any: boolean | undefined
   for (const part of value.split(',')) {
     const [coding, ...params] = part.trim().toLowerCase().split(';')
-    if (coding !== 'gzip' && coding !== '*' && coding !== 'x-gzip') continue
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    return q === undefined || Number(q.slice(2)) > 0
+    const accepted = q === undefined || Number(q.slice(2)) > 0
+    // gzip named outright decides; `*` only speaks for codings not named.
+    if (coding === 'gzip' || coding === 'x-gzip') return accepted
+    if (coding === '*') any = accepted
   }
-  return false
+  return any ?? false
 }

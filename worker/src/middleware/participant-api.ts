@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { allowOrigin, checkPartnerOrigin, preflightAnswer } from './cors'
 import { checkCsrf } from './csrf'
+import { renderError } from './errors'
 import { setParticipant } from './participant-auth'
 import { setRequestProgram } from './program'
 
@@ -17,8 +18,17 @@ export const participantApi = createMiddleware<AppEnv>(async (c, next) => {
   if (preflight) return preflight
   await setRequestProgram(c)
   const origin = await checkPartnerOrigin(c)
-  await setParticipant(c)
-  await checkCsrf(c)
+  try {
+    await setParticipant(c)
+    await checkCsrf(c)
+  } catch (err) {
+    if (!origin) throw err
+    // An allowed partner page reads the error (as it did when these checks were layers inside the
+    // partner-origin one): rendered here so that its CORS headers can be added.
+    c.res = renderError(err, c)
+    allowOrigin(c, origin)
+    return
+  }
   await next()
   if (origin) allowOrigin(c, origin)
 })

@@ -16,19 +16,21 @@ import type { ChallengeCatalog } from './challenge-catalog'
  * A hit answers with the session lookup as the request's only query. Bounded; per process under Node,
  * per isolate on Workers; off when config.cacheTtlMs is 0 (the bases are then read on every request).
  */
-type Entry = { basis: object; version: number; until: number; value: unknown }
+/** The basis is held weakly: an entry no one reads again must not keep an old catalog alive. */
+type Entry = { basis: WeakRef<object>; version: number; until: number; value: unknown }
 
 /** The kept answers: the home lists (basis: the challenge catalog) and the summary (basis: the tiers). */
 export const KEPT = { activeChallenges: 'home:active', completedChallenges: 'home:completed', summary: 'summary' } as const
 
-const MAX_ENTRIES = 4000
+/** About 10 KB each (a home list and its gzip copy): ~10 MB at most, within a Workers isolate. */
+const MAX_ENTRIES = 1000
 const entriesOf = mapPerOwner<string, Entry>()
 
 /** The kept answer `kind` of this participant if it is still current, else undefined. */
 export function currentKept<T>(deps: Deps, kind: string, participant: ParticipantRow, basis: object, now: number): T | undefined {
   if (deps.config.cacheTtlMs <= 0) return undefined
   const hit = entriesOf(deps).get(`${kind}:${participant.id}`)
-  return hit && hit.basis === basis && hit.version === participant.rowVersion && now < hit.until ? (hit.value as T) : undefined
+  return hit && hit.basis.deref() === basis && hit.version === participant.rowVersion && now < hit.until ? (hit.value as T) : undefined
 }
 
 /** The kept answer `kind` of this participant, or computes, keeps and returns it. */
@@ -49,7 +51,7 @@ export async function keptForParticipant<T>(
   const hit = entries.get(key)
   const value = await compute()
   if (!hit && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
-  entries.set(key, { basis, version: participant.rowVersion, until, value })
+  entries.set(key, { basis: new WeakRef(basis), version: participant.rowVersion, until, value })
   return value
 }
 
