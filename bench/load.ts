@@ -46,24 +46,19 @@ function run(job: LoadJob, duration: number): Promise<{ result: autocannon.Resul
   let next = 0
   const tokens = job.tokens ?? []
   const base = { method: job.method, path: job.path, ...(job.body !== undefined ? { body: job.body } : {}) }
+  const withToken = (headers: object | undefined, token: string) => ({ ...headers, authorization: `Bearer ${token}` })
   const requests: autocannon.Request[] =
     job.cycleTokens && tokens.length
-      ? tokens.map((token) => ({ ...base, headers: { ...job.headers, authorization: `Bearer ${token}` } }))
-      : [request()]
-  function request(): autocannon.Request {
-    return {
-      ...base,
-      headers: job.headers ?? {},
-      ...(tokens.length
-        ? {
-            setupRequest: (req: autocannon.Request) => {
-              const token = tokens[next++ % tokens.length]!
-              return { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } }
-            },
-          }
-        : {}),
-    }
-  }
+      ? tokens.map((token) => ({ ...base, headers: withToken(job.headers, token) }))
+      : [
+          {
+            ...base,
+            headers: job.headers ?? {},
+            ...(tokens.length
+              ? { setupRequest: (req: autocannon.Request) => ({ ...req, headers: withToken(req.headers, tokens[next++ % tokens.length]!) }) }
+              : {}),
+          },
+        ]
   return new Promise((resolve, reject) => {
     autocannon(
       { url: job.url, connections: job.connections, duration, requests, timeout: 10 },

@@ -82,23 +82,17 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const assets = new Hono()
   assets.use('*', staticFiles)
   assets.all('*', (c) => app.fetch(c.req.raw, c.env))
-  const fetch = (request: Request, env: { outgoing: NodeOutgoing }) => {
-    // A signed-out public read the app answered a moment ago: the kept answer, with this request's id
-    // and the security headers the app would add (middleware/public-cache.ts, response-headers.ts).
+  const fetch = async (request: Request, env: { outgoing: NodeOutgoing }) => {
+    // Answered before the app routes the request, with this request's id and the API's security
+    // headers: a signed-out public read the app answered a moment ago (middleware/public-cache.ts), or
+    // a signed-in read whose kept answer is current (middleware/kept-reads.ts; a failure there, of the
+    // database say, leaves the request to the app, which answers the error).
     const cached = cachedPublicAnswer(deps, request)
-    if (cached) {
-      setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
-      return cached
-    }
-    return isStaticFile(request.url) ? assets.fetch(request, env) : keptOrApp(request, env)
-  }
-  // A signed-in read whose kept answer is current (middleware/kept-reads.ts), else the app. A failure
-  // of the kept path (the database, say) leaves the request to the app, which answers the error.
-  const keptOrApp = async (request: Request, env: { outgoing: NodeOutgoing }) => {
-    const kept = await keptSignedInAnswer(deps, request).catch(() => undefined)
-    if (!kept) return app.fetch(request, env as never)
+    if (!cached && isStaticFile(request.url)) return assets.fetch(request, env)
+    const early = cached ?? (await keptSignedInAnswer(deps, request).catch(() => undefined))
+    if (!early) return app.fetch(request, env as never)
     setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
-    return kept
+    return early
   }
 
   const retry = setInterval(() => void deliverOutbox(deps).catch(() => {}), 60_000)

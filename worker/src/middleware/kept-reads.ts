@@ -51,7 +51,7 @@ export async function keptSignedInAnswer(deps: Deps, request: Request): Promise<
   const now = deps.clock.now()
   const found = await findParticipantSession(deps.db, program.id, token, now)
   if (!found || found.participant.status === 'blocked') return undefined
-  const body = currentKept<Uint8Array<ArrayBuffer>>(deps, read.kind, found.participant, await read.basis(deps, program.id), now)
+  const body = currentKept(deps, read.kind, found.participant, await read.basis(deps, program.id), now)
   if (!body) return undefined
   const headers: Record<string, string> = { 'content-type': 'application/json', vary: 'Accept-Encoding' }
   if (crossOrigin) Object.assign(headers, allowedOriginHeaders(origin!), { vary: 'Origin, Accept-Encoding' })

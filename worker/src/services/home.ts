@@ -102,10 +102,8 @@ async function homeList(
   const catalog = await loadChallengeCatalog(ctx.deps, ctx.scope.programId)
   const build = async () => tileList(now, (await activeWithCompletions(ctx, filter, { now, catalog })).rows.filter(keep))
   if (!ctx.participant) return build()
-  return keptForParticipant(ctx.deps, kind, ctx.participant, catalog, now, async () => UTF8.encode(await build()), nextChange(catalog, now))
+  return keptForParticipant(ctx.deps, kind, ctx.participant, catalog, now, build, nextChange(catalog, now))
 }
-
-const UTF8 = new TextEncoder()
 
 const firstOfType = async (ctx: HomeContext, test: (c: ChallengeContent) => boolean, withViews = false) =>
   (await activeChallenges(ctx, test, withViews))[0] ?? null

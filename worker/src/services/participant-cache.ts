@@ -17,7 +17,7 @@ import type { ChallengeCatalog } from './challenge-catalog'
  * per isolate on Workers; off when config.cacheTtlMs is 0 (the bases are then read on every request).
  */
 /** The basis is held weakly: an entry no one reads again must not keep an old catalog alive. */
-type Entry = { basis: WeakRef<object>; version: number; until: number; value: unknown }
+type Entry = { basis: WeakRef<object>; version: number; until: number; value: Uint8Array<ArrayBuffer> }
 
 /** The kept answers: the home lists (basis: the challenge catalog) and the summary (basis: the tiers). */
 export const KEPT = { activeChallenges: 'home:active', completedChallenges: 'home:completed', summary: 'summary' } as const
@@ -26,30 +26,39 @@ export const KEPT = { activeChallenges: 'home:active', completedChallenges: 'hom
 const MAX_ENTRIES = 1000
 const entriesOf = mapPerOwner<string, Entry>()
 
-/** The kept answer `kind` of this participant if it is still current, else undefined. */
-export function currentKept<T>(deps: Deps, kind: string, participant: ParticipantRow, basis: object, now: number): T | undefined {
+type Json = Uint8Array<ArrayBuffer>
+const UTF8 = new TextEncoder()
+
+const keyOf = (kind: string, participant: ParticipantRow) => `${kind}:${participant.id}`
+const isCurrent = (hit: Entry | undefined, participant: ParticipantRow, basis: object, now: number): hit is Entry =>
+  hit !== undefined && hit.basis.deref() === basis && hit.version === participant.rowVersion && now < hit.until
+
+/** The kept answer `kind` of this participant (JSON bytes) if it is still current, else undefined. */
+export function currentKept(deps: Deps, kind: string, participant: ParticipantRow, basis: object, now: number): Json | undefined {
   if (deps.config.cacheTtlMs <= 0) return undefined
-  const hit = entriesOf(deps).get(`${kind}:${participant.id}`)
-  return hit && hit.basis.deref() === basis && hit.version === participant.rowVersion && now < hit.until ? (hit.value as T) : undefined
+  const hit = entriesOf(deps).get(keyOf(kind, participant))
+  return isCurrent(hit, participant, basis, now) ? hit.value : undefined
 }
 
-/** The kept answer `kind` of this participant, or computes, keeps and returns it. */
-export async function keptForParticipant<T>(
+/**
+ * The kept answer `kind` of this participant, or computes it (JSON text), keeps and returns it, as
+ * UTF-8 bytes: a repeated answer is not encoded again.
+ */
+export async function keptForParticipant(
   deps: Deps,
   kind: string,
   participant: ParticipantRow,
   basis: object,
   now: number,
-  compute: () => Promise<T>,
+  compute: () => Promise<string>,
   until = Number.POSITIVE_INFINITY,
-): Promise<T> {
-  if (deps.config.cacheTtlMs <= 0) return compute()
-  const kept = currentKept<T>(deps, kind, participant, basis, now)
-  if (kept !== undefined) return kept
+): Promise<Json> {
+  if (deps.config.cacheTtlMs <= 0) return UTF8.encode(await compute())
   const entries = entriesOf(deps)
-  const key = `${kind}:${participant.id}`
+  const key = keyOf(kind, participant)
   const hit = entries.get(key)
-  const value = await compute()
+  if (isCurrent(hit, participant, basis, now)) return hit.value
+  const value = UTF8.encode(await compute())
   if (!hit && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
   entries.set(key, { basis: new WeakRef(basis), version: participant.rowVersion, until, value })
   return value

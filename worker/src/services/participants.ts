@@ -17,10 +17,8 @@ const PROFILE_KEYS = ['phone', 'address_1', 'address_2', 'city', 'state', 'posta
  */
 export async function participantSummaryJson(scope: ProgramScope, deps: Deps, p: ParticipantRow): Promise<Uint8Array<ArrayBuffer>> {
   const tierList = await loadTiers(deps, scope.programId)
-  return keptForParticipant(deps, KEPT.summary, p, tierList, deps.clock.now(), async () => UTF8.encode(JSON.stringify(await toParticipantSummary(scope, p, tierList))))
+  return keptForParticipant(deps, KEPT.summary, p, tierList, deps.clock.now(), async () => JSON.stringify(await toParticipantSummary(scope, p, tierList)))
 }
-
-const UTF8 = new TextEncoder()
 
 async function toParticipantSummary(scope: ProgramScope, p: ParticipantRow, tierList: Awaited<ReturnType<typeof loadTiers>>): Promise<ParticipantSummary> {
   const attributes = await preparedFor(scope.db, 'participant-attributes', (d) =>
