@@ -19,7 +19,7 @@ export default defineConfig({
             main: './worker/src/index.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { ENVIRONMENT: 'test', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+              bindings: { ENVIRONMENT: 'test', LOCAL_ORIGIN: 'http://localhost', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
               assets: undefined,
             },
           })),

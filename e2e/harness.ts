@@ -64,7 +64,8 @@ export async function startWrangler() {
     XDG_CONFIG_HOME: join(dir, 'config'),
   }
   execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env, stdio: 'pipe' })
-  const child: ChildProcess = spawn('npx', ['wrangler', 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
+  const vars = ['--var', 'ENVIRONMENT:development', '--var', `LOCAL_ORIGIN:http://localhost:${port}`]
+  const child: ChildProcess = spawn('npx', ['wrangler', 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], {
     cwd: ROOT,
     env,
     stdio: 'pipe',

@@ -8,6 +8,10 @@ import { ensureDependencies, offlineEnv, ROOT, run } from './env.mjs'
 ensureDependencies()
 const useNode = process.argv.includes('--node')
 const port = Number(process.env.PORT ?? 8787)
+// Development is said here explicitly: the worker's default is production (dev mailbox, test checkout
+// and the development secret exist only in development).
+const url = `http://localhost:${port}`
+const devVars = { ENVIRONMENT: 'development', LOCAL_ORIGIN: url }
 const env = offlineEnv({ CI: 'true' })
 
 if (!process.argv.includes('--no-build')) {
@@ -15,18 +19,18 @@ if (!process.argv.includes('--no-build')) {
   run('node scripts/build.mjs', env)
 }
 
-const url = `http://localhost:${port}`
 let child
 if (useNode) {
   child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/node.ts', '--seed'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...env, PORT: String(port) },
+    env: { ...env, ...devVars, PORT: String(port) },
   })
 } else {
   console.log('[tessera] applying migrations to the local D1 database…')
   run('npx wrangler d1 migrations apply DB --local', env)
-  child = spawn('npx', ['wrangler', 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], {
+  const vars = Object.entries(devVars).flatMap(([k, v]) => ['--var', `${k}:${v}`])
+  child = spawn('npx', ['wrangler', 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], {
     cwd: ROOT,
     stdio: 'inherit',
     env,

@@ -12,6 +12,7 @@ import { responseHeaders } from './middleware/response-headers'
 import { participantApi, participantSite } from './middleware/participant-api'
 import { findRequestProgram } from './middleware/program'
 import { frameAncestors } from './services/partner-origins'
+import { hostnameOf } from './services/programs'
 import { adminAuthRoutes } from './routes/admin/auth'
 import { adminConsoleRoutes } from './routes/admin/console'
 import { adminPages } from './routes/admin/pages'
@@ -94,7 +95,16 @@ export function createApp(deps: Deps) {
     app.route('/_checkout', testCheckoutRoutes)
   }
 
-  // Console: cookie-authenticated, program chosen by path.
+  // Console: on its own host only in production (ADMIN_HOST), cookie-authenticated, program by path.
+  if (deps.config.adminHost) {
+    const adminHost = deps.config.adminHost
+    const onAdminHost = async (c: Context<AppEnv>, next: Next) => {
+      if (hostnameOf(c.req.header('host') ?? new URL(c.req.url).host) !== adminHost) throw new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`)
+      await next()
+    }
+    app.use('/admin/v2/*', onAdminHost)
+    app.use('/admin/v2', onAdminHost)
+  }
   app.use('/admin/v2/*', loadAdmin, csrfProtection)
   app.use('/admin/v2', loadAdmin)
   app.route('/admin/v2/auth', adminAuthRoutes)

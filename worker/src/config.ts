@@ -3,9 +3,16 @@ import { createLocalPayments, createStripePayments, type PaymentsProvider } from
 
 /** Settings both entries read from their environment (wrangler vars/secrets or process.env). */
 export type EnvVars = {
+  /** `development` or `test` only where said explicitly (npm start, the tests); anything else is production. */
   ENVIRONMENT?: string
   APP_SECRET?: string
   BASE_DOMAIN?: string
+  /** The console's own host in production (e.g. `console.tessera.app`); it answers nowhere else. */
+  ADMIN_HOST?: string
+  /** Development only: the origin links point to (default http://localhost:8787). */
+  LOCAL_ORIGIN?: string
+  /** Node entry: comma-separated addresses of reverse proxies whose X-Forwarded-* headers count. */
+  TRUSTED_PROXIES?: string
   MAIL_FROM?: string
   MAIL_API_KEY?: string
   MAIL_API_URL?: string
@@ -17,19 +24,45 @@ export type EnvVars = {
   STRIPE_SECRET_KEY?: string
   STRIPE_WEBHOOK_SECRET?: string
   STRIPE_API_BASE?: string
+  /** `true` turns memberships and donations off (then production needs no Stripe keys). */
+  PAYMENTS_DISABLED?: string
 }
 
 const DEV_SECRET = 'tessera-development-secret-do-not-use-in-production'
 
-export function configFromEnv(env: EnvVars): Config {
-  const environment = (['development', 'test', 'production'].includes(env.ENVIRONMENT ?? '') ? env.ENVIRONMENT : 'development') as Environment
-  if (environment === 'production' && (!env.APP_SECRET || env.APP_SECRET.length < 32)) {
-    throw new Error('APP_SECRET must be set (32+ characters) in production: wrangler secret put APP_SECRET')
+/** Why a production configuration cannot start, one line per missing setting (empty when it can). */
+export function productionProblems(env: EnvVars): string[] {
+  const problems: string[] = []
+  if (!env.APP_SECRET || env.APP_SECRET.length < 32) problems.push('APP_SECRET must be set (32+ characters): wrangler secret put APP_SECRET')
+  if (!env.MAIL_API_KEY) problems.push('MAIL_API_KEY must be set: sign-in codes need a mail provider (wrangler secret put MAIL_API_KEY)')
+  if (env.PAYMENTS_DISABLED !== 'true' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set, or PAYMENTS_DISABLED=true')
   }
+  if (!env.ADMIN_HOST) problems.push('ADMIN_HOST must be set: the console answers only on its own host')
+  if (!env.BASE_DOMAIN) problems.push('BASE_DOMAIN must be set: program sites and mailed links are built from it')
+  return problems
+}
+
+/**
+ * Production is the default: an unset or unknown ENVIRONMENT is production, and production refuses to
+ * start without its secrets (so a plain `wrangler deploy` never serves the dev mailbox or test checkout).
+ */
+export function configFromEnv(env: EnvVars): Config {
+  const environment: Environment = env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'test' ? env.ENVIRONMENT : 'production'
+  if (environment === 'production') {
+    const problems = productionProblems(env)
+    if (problems.length) throw new Error(`Tessera will not start in production:\n- ${problems.join('\n- ')}`)
+  }
+  const localOrigin = (env.LOCAL_ORIGIN || 'http://localhost:8787').replace(/\/+$/, '')
   return {
     environment,
     secret: env.APP_SECRET || DEV_SECRET,
     baseDomain: env.BASE_DOMAIN || 'tessera.localhost',
+    adminHost: environment === 'production' ? env.ADMIN_HOST!.toLowerCase() : null,
+    localOrigin,
+    secureCookies: environment === 'production' || localOrigin.startsWith('https:'),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    paymentsEnabled: env.PAYMENTS_DISABLED !== 'true',
     mailFrom: env.MAIL_FROM || 'Tessera <no-reply@tessera.dev>',
     devProgramKey: env.DEV_PROGRAM_KEY || 'demo',
     cacheTtlMs: environment === 'test' ? 0 : Number(env.CACHE_TTL_MS ?? 5000),

@@ -1,5 +1,6 @@
 import type { Db } from './db/client'
 import type { CaptchaVerifier } from './platform/captcha'
+import type { Limiter } from './platform/limiter'
 import type { Mailer } from './platform/mail'
 import type { OffersProvider } from './platform/offers'
 import type { PaymentsProvider } from './platform/payments'
@@ -12,6 +13,16 @@ export type Config = {
   secret: string
   /** Programs answer on `{subdomain}.{baseDomain}`; custom domains come from their domain list. */
   baseDomain: string
+  /** Production: the console's only host. Null in development and tests (every host). */
+  adminHost: string | null
+  /** Development and tests: the origin absolute links point to (http://localhost:8787). */
+  localOrigin: string
+  /** Cookies are Secure and `__Host-` prefixed (production, or an https local origin). */
+  secureCookies: boolean
+  /** Node entry: peers whose X-Forwarded-* headers count (client address, proto, host). */
+  trustedProxies: string[]
+  /** Memberships and donations (PAYMENTS_DISABLED=true turns them off). */
+  paymentsEnabled: boolean
   mailFrom: string
   /** Public key of the program served on localhost in development. */
   devProgramKey: string
@@ -39,6 +50,8 @@ export type Deps = {
   /** Hands outbox ids to the queue; absent under Node, where delivery runs in-process. */
   enqueue?: (outboxIds: number[]) => Promise<void>
   log?: (line: string) => void
+  /** Rate limits and sign-in lockouts; defaults to the database counter (platform/limiter.ts). */
+  limiter?: Limiter
   /** Outbound HTTP (webhooks); defaults to the global fetch. */
   fetch?: typeof fetch
 }

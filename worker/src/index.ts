@@ -42,9 +42,24 @@ function appFor(env: WorkerEnv) {
   return entry
 }
 
+/**
+ * A Worker cannot refuse to deploy, so a production configuration missing its secrets refuses every
+ * request instead (503, the reasons in the log), and never falls back to development behaviour.
+ */
+function notConfigured(err: unknown) {
+  console.error(err instanceof Error ? err.message : String(err))
+  return new Response('Tessera is not configured: see the Worker logs.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
+}
+
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
-    return appFor(env).app.fetch(request, env, ctx as never)
+    let entry: ReturnType<typeof appFor>
+    try {
+      entry = appFor(env)
+    } catch (err) {
+      return notConfigured(err)
+    }
+    return entry.app.fetch(request, env, ctx as never)
   },
   /** Delivers outbox rows handed over by requests; a throw makes Queues retry the batch. */
   async queue(batch: MessageBatch<{ ids: number[] }>, env: WorkerEnv) {

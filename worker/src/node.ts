@@ -102,6 +102,8 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   await new Promise<void>((r) => httpServer.once('listening', () => r()))
   const address = httpServer.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
+  // Outside production, links point at where this server listens unless LOCAL_ORIGIN says otherwise.
+  if (config.environment !== 'production' && !env.LOCAL_ORIGIN) config.localOrigin = `http://localhost:${actualPort}`
   return {
     url: `http://localhost:${actualPort}`,
     port: actualPort,

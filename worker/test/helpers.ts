@@ -27,7 +27,7 @@ export async function makeTestApp(overrides: Partial<Deps> = {}) {
   const { db, client } = await openLibsql(':memory:')
   await seedDemo(db, { participants: 0 })
   const clock = fakeClock()
-  const config = configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-!!' })
+  const config = configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-!!', LOCAL_ORIGIN: 'http://localhost' })
   const deps: Deps = {
     db,
     config,

@@ -17,22 +17,32 @@ async function startMembership(t: T, email = 'member@example.com') {
   return { ...q, checkout: r.body, session: session! }
 }
 
-function completedEvent(session: typeof paymentSessions.$inferSelect, overrides: { amount?: number; programId?: number; id?: string } = {}) {
+type EventOverrides = { amount?: number; programId?: number; id?: string; type?: string; paymentStatus?: 'paid' | 'unpaid' }
+
+function completedEvent(session: typeof paymentSessions.$inferSelect, overrides: EventOverrides = {}) {
   return JSON.stringify({
     id: overrides.id ?? `evt_test_${session.id}`,
     object: 'event',
-    type: 'checkout.session.completed',
+    type: overrides.type ?? 'checkout.session.completed',
     data: {
       object: {
         id: session.providerSessionId,
         object: 'checkout.session',
-        payment_status: 'paid',
+        payment_status: overrides.paymentStatus ?? 'paid',
         amount_total: overrides.amount ?? session.amountCents,
         currency: 'usd',
         metadata: { program_id: String(overrides.programId ?? session.programId), participant_id: String(session.participantId), challenge_id: String(session.challengeId), kind: session.kind },
       },
     },
   })
+}
+
+/** The events of a delayed payment method (bank debit), as Stripe sends them. */
+const delayed = {
+  completed: (session: typeof paymentSessions.$inferSelect) => completedEvent(session, { id: `evt_completed_${session.id}`, paymentStatus: 'unpaid' }),
+  succeeded: (session: typeof paymentSessions.$inferSelect) => completedEvent(session, { id: `evt_succeeded_${session.id}`, type: 'checkout.session.async_payment_succeeded' }),
+  failed: (session: typeof paymentSessions.$inferSelect) =>
+    completedEvent(session, { id: `evt_failed_${session.id}`, type: 'checkout.session.async_payment_failed', paymentStatus: 'unpaid' }),
 }
 
 async function deliver(t: T, payload: string, signature?: string) {
@@ -48,11 +58,21 @@ async function state(t: T, participantId: number) {
   return { points: p!.unusedPoints, eligible: p!.eligibleOffersRewards, completions: completions.length }
 }
 
+async function sessionStatus(t: T, id: number) {
+  const [row] = await t.db.select().from(paymentSessions).where(eq(paymentSessions.id, id))
+  return row!.status
+}
+
+async function challengeCredits(t: T, participantId: number) {
+  const { pointsLedger } = await import('../src/db/schema')
+  return (await t.db.select().from(pointsLedger).where(and(eq(pointsLedger.participantId, participantId), eq(pointsLedger.source, 'challenge')))).length
+}
+
 describe('membership checkout and fulfilment', () => {
   it('creates a checkout for the challenge price only', async () => {
     const t = await makeTestApp()
     const { checkout, session } = await startMembership(t)
-    expect(checkout.url).toMatch(/^http:\/\/localhost\/_checkout\/cs_local_/)
+    expect(checkout.url).toMatch(/^http:\/\/localhost(:\d+)?\/_checkout\/cs_local_/) // the configured local origin (LOCAL_ORIGIN)
     expect(session).toMatchObject({ kind: 'membership', amountCents: 2900, status: 'pending', provider: 'local' })
     const { browser } = await quickParticipant(t, 'other@example.com')
     const wrongType = await browser.json<Json>('/public/challenges/give-back/membership_checkout_session', { method: 'POST' })
@@ -114,10 +134,109 @@ describe('membership checkout and fulfilment', () => {
     const [links] = await t.db.select().from(programs).where(eq(programs.publicKey, 'links'))
     const foreign = await deliver(t, completedEvent(session, { programId: links!.id, id: 'evt_foreign' }))
     expect(foreign.status).toBe(403)
-    expect((await deliver(t, completedEvent(session).replace('"paid"', '"unpaid"'))).body.status).toBe('ignored')
+    expect((await deliver(t, completedEvent(session, { type: 'checkout.session.expired', paymentStatus: 'unpaid' }))).body.status).toBe('ignored')
     expect(await state(t, participant.id)).toEqual(before)
     const [row] = await t.db.select().from(paymentSessions).where(eq(paymentSessions.id, session.id))
     expect(row!.status).toBe('pending')
+  })
+})
+
+describe('delayed payment methods (bank debit)', () => {
+  it('completed (unpaid) is processing without points; async_payment_succeeded fulfils once; replays are duplicates', async () => {
+    const t = await makeTestApp()
+    const { browser, checkout, participant, session } = await startMembership(t, 'debit@example.com')
+    const before = await state(t, participant.id)
+    const completed = await deliver(t, delayed.completed(session))
+    expect(completed.body).toMatchObject({ received: true, status: 'processing', sessionId: session.providerSessionId })
+    expect(await sessionStatus(t, session.id)).toBe('processing')
+    expect(await state(t, participant.id)).toEqual(before)
+    const receipt = await browser.json<Json>(`/public/home/stripe_receipt?session_id=${checkout.session_id}`)
+    expect(receipt.body).toMatchObject({ status: 'processing', title: 'Payment processing' })
+    expect(receipt.body.message).toBe("Your payment is processing. We'll add your points as soon as it clears.")
+
+    const succeeded = await deliver(t, delayed.succeeded(session))
+    expect(succeeded.body.status).toBe('fulfilled')
+    expect(await sessionStatus(t, session.id)).toBe('fulfilled')
+    const after = await state(t, participant.id)
+    expect(after.completions).toBe(1)
+    expect(after.eligible).toBe(true)
+    expect(after.points - before.points).toBeGreaterThanOrEqual(300)
+    expect(await challengeCredits(t, participant.id)).toBe(1)
+
+    expect((await deliver(t, delayed.succeeded(session))).body.status).toBe('duplicate')
+    expect((await deliver(t, delayed.completed(session))).body.status).toBe('duplicate')
+    expect(await state(t, participant.id)).toEqual(after)
+    expect(await sessionStatus(t, session.id)).toBe('fulfilled')
+    expect((await browser.json<Json>(`/public/home/stripe_receipt?session_id=${checkout.session_id}`)).body).toMatchObject({ status: 'fulfilled', title: 'Welcome, member!' })
+  })
+
+  it('async_payment_succeeded before completed fulfils once, and the late completed (unpaid) does not downgrade it', async () => {
+    const t = await makeTestApp()
+    const { participant, session } = await startMembership(t, 'early@example.com')
+    const before = await state(t, participant.id)
+    expect((await deliver(t, delayed.succeeded(session))).body.status).toBe('fulfilled')
+    const after = await state(t, participant.id)
+    expect(after.completions).toBe(1)
+    expect(after.points).toBeGreaterThan(before.points)
+    expect((await deliver(t, delayed.completed(session))).body.status).toBe('ignored')
+    expect((await deliver(t, delayed.failed(session))).body.status).toBe('ignored')
+    expect(await sessionStatus(t, session.id)).toBe('fulfilled')
+    expect(await state(t, participant.id)).toEqual(after)
+    expect(await challengeCredits(t, participant.id)).toBe(1)
+  })
+
+  it('credits once when completed (unpaid) and async_payment_succeeded race, each delivered five times', async () => {
+    const t = await makeTestApp()
+    const { participant, session } = await startMembership(t, 'race@example.com')
+    const events = [delayed.completed(session), delayed.succeeded(session)]
+    const signed = await Promise.all(events.map(async (payload) => ({ payload, signature: await signTestEvent(TEST_WEBHOOK_SECRET, payload) })))
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => deliver(t, signed[i % 2]!.payload, signed[i % 2]!.signature)))
+    expect(results.every((r) => r.status === 200)).toBe(true)
+    expect(results.filter((r) => r.body.status === 'fulfilled')).toHaveLength(1)
+    expect(await sessionStatus(t, session.id)).toBe('fulfilled')
+    expect((await state(t, participant.id)).completions).toBe(1)
+    expect(await challengeCredits(t, participant.id)).toBe(1)
+  })
+
+  it('async_payment_failed marks the session failed without points, and a later completed (unpaid) does not resurrect it', async () => {
+    const t = await makeTestApp()
+    const { browser, checkout, participant, session } = await startMembership(t, 'bounced@example.com')
+    const before = await state(t, participant.id)
+    expect((await deliver(t, delayed.completed(session))).body.status).toBe('processing')
+    expect((await deliver(t, delayed.failed(session))).body.status).toBe('failed')
+    expect(await sessionStatus(t, session.id)).toBe('failed')
+    expect((await deliver(t, delayed.failed(session))).body.status).toBe('duplicate')
+    // The same transitions with fresh event ids (Stripe never resends a session's completed, but a
+    // late or foreign-ordered one must not move a failed session).
+    expect((await deliver(t, completedEvent(session, { id: 'evt_late_completed', paymentStatus: 'unpaid' }))).body.status).toBe('ignored')
+    expect(await sessionStatus(t, session.id)).toBe('failed')
+    expect(await state(t, participant.id)).toEqual(before)
+    expect(await challengeCredits(t, participant.id)).toBe(0)
+    const receipt = await browser.json<Json>(`/public/home/stripe_receipt?session_id=${checkout.session_id}`)
+    expect(receipt.body).toMatchObject({ status: 'failed', title: 'Payment failed' })
+    expect(receipt.body.message).toContain('no points were added')
+  })
+
+  it('async_payment_failed before completed (unpaid) leaves the session failed', async () => {
+    const t = await makeTestApp()
+    const { participant, session } = await startMembership(t, 'failed-first@example.com')
+    const before = await state(t, participant.id)
+    expect((await deliver(t, delayed.failed(session))).body.status).toBe('failed')
+    expect((await deliver(t, delayed.completed(session))).body.status).toBe('ignored')
+    expect(await sessionStatus(t, session.id)).toBe('failed')
+    expect(await state(t, participant.id)).toEqual(before)
+  })
+
+  it('checks ownership and amount on the delayed events too', async () => {
+    const t = await makeTestApp()
+    const { participant, session } = await startMembership(t, 'tamper-debit@example.com')
+    const [links] = await t.db.select().from(programs).where(eq(programs.publicKey, 'links'))
+    const tampered = await deliver(t, completedEvent(session, { id: 'evt_t1', type: 'checkout.session.async_payment_succeeded', amount: 100 }))
+    expect(tampered.status).toBe(400)
+    const foreign = await deliver(t, completedEvent(session, { id: 'evt_t2', type: 'checkout.session.async_payment_failed', programId: links!.id, paymentStatus: 'unpaid' }))
+    expect(foreign.status).toBe(403)
+    expect(await sessionStatus(t, session.id)).toBe('pending')
+    expect(await challengeCredits(t, participant.id)).toBe(0)
   })
 })
 
@@ -158,6 +277,38 @@ describe('built-in test checkout (no Stripe keys)', () => {
     expect((await state(t, participant.id)).eligible).toBe(true)
     const receipt = await browser.json<Json>(`/public/home/stripe_receipt?session_id=${checkout.session_id}`)
     expect(receipt.body.title).toBe('Welcome, member!')
+  })
+})
+
+describe('built-in test checkout: bank debit', () => {
+  it('pays by bank debit (processing), then clears the payment through the async events', async () => {
+    const t = await makeTestApp()
+    const { browser, checkout, participant, session } = await startMembership(t, 'local-debit@example.com')
+    const path = new URL(checkout.url).pathname
+    const before = await state(t, participant.id)
+    const debit = await browser.request(`${path}/pay`, { form: { outcome: 'delayed', authenticity_token: await browser.fetchCsrf() }, csrf: false })
+    expect(debit.status).toBe(303)
+    expect(await sessionStatus(t, session.id)).toBe('processing')
+    expect(await state(t, participant.id)).toEqual(before)
+    expect((await browser.json<Json>(`/public/home/stripe_receipt?session_id=${checkout.session_id}`)).body.status).toBe('processing')
+    const page = await (await browser.request(path, { headers: { accept: 'text/html' } })).text()
+    expect(page).toContain('Clear the payment')
+    const clear = await browser.request(`${path}/pay`, { form: { outcome: 'clear', authenticity_token: await browser.fetchCsrf() }, csrf: false })
+    expect(clear.status).toBe(303)
+    expect(await sessionStatus(t, session.id)).toBe('fulfilled')
+    expect((await state(t, participant.id)).eligible).toBe(true)
+    expect(await challengeCredits(t, participant.id)).toBe(1)
+  })
+
+  it('fails a bank debit', async () => {
+    const t = await makeTestApp()
+    const { browser, checkout, participant, session } = await startMembership(t, 'local-bounce@example.com')
+    const path = new URL(checkout.url).pathname
+    await browser.request(`${path}/pay`, { form: { outcome: 'delayed', authenticity_token: await browser.fetchCsrf() }, csrf: false })
+    await browser.request(`${path}/pay`, { form: { outcome: 'fail', authenticity_token: await browser.fetchCsrf() }, csrf: false })
+    expect(await sessionStatus(t, session.id)).toBe('failed')
+    expect((await state(t, participant.id)).eligible).toBe(false)
+    expect((await browser.json<Json>(`/public/home/stripe_receipt?session_id=${checkout.session_id}`)).body.status).toBe('failed')
   })
 })
 

@@ -28,4 +28,43 @@ describe('payments on Workers', () => {
     const me = await client.json<{ eligible_offers_rewards: boolean }>('/public/participant')
     expect(me.body.eligible_offers_rewards).toBe(true)
   })
+  it('keeps a bank debit processing until async_payment_succeeded, then fulfils it once', async () => {
+    await seed()
+    const client = await new TokenClient().signUp('debit-d1@example.com')
+    const checkout = await client.json<{ session_id: string }>('/public/challenges/ember-club/membership_checkout_session', { method: 'POST' })
+    expect(checkout.status).toBe(200)
+    const row = await env.DB.prepare('SELECT * FROM payment_sessions WHERE provider_session_id = ?').bind(checkout.body.session_id).first<Record<string, number | string>>()
+    const event = (id: string, type: string, paymentStatus: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        data: { object: { id: row!.provider_session_id, payment_status: paymentStatus, amount_total: row!.amount_cents, currency: 'usd', metadata: { program_id: String(row!.program_id), participant_id: String(row!.participant_id) } } },
+      })
+    const secret = `whsec_local_${'tessera-development-secret-do-not-use-in-production'.slice(0, 24)}`
+    const send = async (payload: string) => {
+      const res = await SELF.fetch(`${base}/payments/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': await signTestEvent(secret, payload), 'content-type': 'application/json' } })
+      return ((await res.json()) as { status: string }).status
+    }
+    const status = async () => (await env.DB.prepare('SELECT status FROM payment_sessions WHERE id = ?').bind(row!.id).first<{ status: string }>())!.status
+    const credits = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM points_ledger WHERE participant_id = ? AND source = 'challenge'").bind(row!.participant_id).first<{ n: number }>())!.n
+
+    const completed = event('evt_workerd_debit_completed', 'checkout.session.completed', 'unpaid')
+    expect(await send(completed)).toBe('processing')
+    expect(await status()).toBe('processing')
+    expect(await credits()).toBe(0)
+    const receipt = await client.json<{ status: string; message: string }>(`/public/home/stripe_receipt?session_id=${checkout.body.session_id}`)
+    expect(receipt.body.status).toBe('processing')
+    expect(receipt.body.message).toContain('processing')
+
+    const succeeded = event('evt_workerd_debit_succeeded', 'checkout.session.async_payment_succeeded', 'paid')
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => send(succeeded)))
+    expect(outcomes.filter((s) => s === 'fulfilled')).toHaveLength(1)
+    expect(await send(completed)).toBe('duplicate')
+    expect(await status()).toBe('fulfilled')
+    expect(await credits()).toBe(1)
+    const me = await client.json<{ eligible_offers_rewards: boolean }>('/public/participant')
+    expect(me.body.eligible_offers_rewards).toBe(true)
+  })
 })

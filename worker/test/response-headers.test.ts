@@ -18,6 +18,7 @@ function reference(frameAncestors?: string) {
       contentSecurityPolicy: { ...CSP_DIRECTIVES, frameAncestors: [(c) => (c.get('frameAncestors') as string | undefined) ?? "'self'"] },
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: 'cross-origin',
+      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
       xFrameOptions: false,
     }),
   )
@@ -34,6 +35,7 @@ function ours(frameAncestors?: string) {
   })
   app.get('/', (c) => c.json({ ok: true }))
   app.get('/public/thing', (c) => c.json({ ok: true }))
+  app.get('/admin/v2/thing', (c) => c.html('<p>console</p>'))
   return app
 }
 
@@ -72,10 +74,19 @@ describe('response headers', () => {
         'content-type': 'application/json',
         'cross-origin-resource-policy': 'cross-origin',
         'referrer-policy': 'no-referrer',
-        'strict-transport-security': 'max-age=15552000; includeSubDomains',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
         'x-content-type-options': 'nosniff',
         'x-request-id': 'req-1',
       })
     }
+  })
+
+  it('forbid <base> everywhere, HSTS for a year, and framing of the console', async () => {
+    const page = await ours().request('/', { headers: ID })
+    expect(page.headers.get('content-security-policy')).toContain("base-uri 'none'")
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    const console = await ours().request('/admin/v2/thing', { headers: ID })
+    expect(console.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(console.headers.get('content-security-policy')).toContain("base-uri 'none'")
   })
 })

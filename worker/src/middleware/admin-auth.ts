@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { adminProgramPermissions, programs } from '../db/schema'
 import { programScope } from '../db/scope'
 import type { AppEnv } from '../env'
-import { COOKIES, getCookie } from '../lib/cookies'
+import { readCookie } from '../lib/cookies'
 import { AppError, forbidden, unauthenticated } from '../lib/errors'
 import { findAdminSession } from '../services/admin-auth'
 import { type Action, can, type Resource } from '../services/permissions'
@@ -11,7 +11,7 @@ import { type Action, can, type Resource } from '../services/permissions'
 export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
   c.set('admin', null)
   c.set('adminSessionId', null)
-  const token = getCookie(c, COOKIES.admin)
+  const token = readCookie(c, 'admin')
   if (token) {
     const found = await findAdminSession(c.get('deps').db, token, c.get('deps').clock.now())
     if (found) {

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { CSRF_HEADER, SESSION_MODE_HEADER } from '../../../sdk/contract/auth'
 import type { AppEnv } from '../env'
-import { COOKIES, getCookie, setSecureCookie } from '../lib/cookies'
+import { readCookie, setSecureCookie } from '../lib/cookies'
 import { hmac, randomToken, safeEqual } from '../lib/crypto'
 import { AppError } from '../lib/errors'
 
@@ -29,10 +29,10 @@ export const tokenClientBy = (header: (name: string) => string | null | undefine
  */
 export async function ensureCsrfToken(c: Context<AppEnv>): Promise<string> {
   if (c.get('csrfToken')) return c.get('csrfToken')
-  let seed = getCookie(c, COOKIES.csrf)
+  let seed = readCookie(c, 'csrf')
   if (!seed || seed.length < 20 || seed.length > 64) {
     seed = randomToken(24)
-    setSecureCookie(c, COOKIES.csrf, seed, 365 * 24 * 3600)
+    setSecureCookie(c, 'csrf', seed, 365 * 24 * 3600)
   }
   const token = await hmac(c.get('deps').config.secret, `csrf:${seed}`)
   c.set('csrfToken', token)
@@ -40,7 +40,7 @@ export async function ensureCsrfToken(c: Context<AppEnv>): Promise<string> {
 }
 
 async function expectedToken(c: Context<AppEnv>): Promise<string | undefined> {
-  const seed = getCookie(c, COOKIES.csrf)
+  const seed = readCookie(c, 'csrf')
   return seed ? hmac(c.get('deps').config.secret, `csrf:${seed}`) : undefined
 }
 

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib'
 import { parse } from 'hono/utils/cookie'
 import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import type { Deps } from '../deps'
-import { COOKIES } from '../lib/cookies'
+import { cookieName } from '../lib/cookies'
 import { originOf } from '../lib/origin'
 import { loadChallengeCatalog } from '../services/challenge-catalog'
 import { KEPT, currentKept } from '../services/participant-cache'
@@ -46,7 +46,7 @@ export async function keptSignedInAnswer(deps: Deps, request: Request): Promise<
   const origin = header('origin')
   const crossOrigin = Boolean(origin && origin !== 'null' && origin !== originOf(url, header))
   if (crossOrigin && !(await isAllowedOrigin(deps, program.id, origin!))) return undefined
-  const token = sessionToken(tokenClientBy(header), header('authorization'), () => parse(header('cookie') ?? '', COOKIES.participant)[COOKIES.participant])
+  const token = sessionToken(tokenClientBy(header), header('authorization'), () => parse(header('cookie') ?? '', cookieName(deps.config, 'participant'))[cookieName(deps.config, 'participant')])
   if (!token) return undefined
   const now = deps.clock.now()
   const found = await findParticipantSession(deps.db, program.id, token, now)

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
-import { COOKIES, getCookie } from '../lib/cookies'
+import { readCookie } from '../lib/cookies'
 import { unauthenticated } from '../lib/errors'
 import { findParticipantSession } from '../services/sessions'
 import { isTokenClient } from './csrf'
@@ -15,7 +15,7 @@ export async function setParticipant(c: Context<AppEnv>): Promise<void> {
   c.set('tokenClient', tokenClient)
   c.set('participant', null)
   c.set('participantSessionId', null)
-  const token = sessionToken(tokenClient, c.req.header('authorization'), () => getCookie(c, COOKIES.participant))
+  const token = sessionToken(tokenClient, c.req.header('authorization'), () => readCookie(c, 'participant'))
   if (token) {
     const found = await findParticipantSession(c.get('deps').db, c.get('program').id, token, c.get('deps').clock.now())
     if (found && found.participant.status !== 'blocked') {

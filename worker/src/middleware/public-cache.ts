@@ -3,7 +3,7 @@ import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import type { Deps } from '../deps'
 import type { AppEnv } from '../env'
 import { mapPerOwner } from '../lib/cache'
-import { COOKIES } from '../lib/cookies'
+import { cookieName } from '../lib/cookies'
 
 /** Signed-out reads that depend only on the program, the URL and the time (cached content anyway). */
 const CACHEABLE = /^\/public\/(program|challenges\/[^/]+|home\/(carousel|active_uncompleted_challenges))$/
@@ -66,6 +66,6 @@ const answer = (hit: Entry) => new Response(hit.body, { status: hit.status, head
 /** The cache key of a signed-out cacheable GET, or null when the request may not use the cache. */
 function keyOf(deps: Deps, method: string, path: string, url: string, header: (name: string) => string | undefined): string | null {
   if (deps.config.cacheTtlMs <= 0 || method !== 'GET' || !CACHEABLE.test(path)) return null
-  if (header('authorization') || header('cookie')?.includes(`${COOKIES.participant}=`)) return null
+  if (header('authorization') || header('cookie')?.includes(`${cookieName(deps.config, 'participant')}=`)) return null
   return [url, header('host'), header('x-forwarded-host'), header('x-forwarded-proto'), header(PROGRAM_KEY_HEADER), header('origin')].join('\n')
 }

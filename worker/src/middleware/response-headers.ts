@@ -7,12 +7,15 @@ import type { AppEnv } from '../env'
  * the app's Content-Security-Policy. worker/test/response-headers.test.ts checks them against
  * hono/secure-headers with the same options.
  */
+/** One year, sub-domains included (OWASP HSTS cheat sheet; ASVS 5.0 3.4.1). */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
 const FIXED: [string, string][] = [
   ['Cross-Origin-Resource-Policy', 'cross-origin'],
   ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Origin-Agent-Cluster', '?1'],
   ['Referrer-Policy', 'no-referrer'],
-  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+  ['Strict-Transport-Security', HSTS],
   ['X-Content-Type-Options', 'nosniff'],
   ['X-DNS-Prefetch-Control', 'off'],
   ['X-Download-Options', 'noopen'],
@@ -29,10 +32,13 @@ export const CSP_DIRECTIVES = {
   mediaSrc: ["'self'", 'https:', 'blob:'],
   connectSrc: ["'self'"],
   frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https:'],
-  /** Replaced per request by c.var.frameAncestors when set (embeddable pages). */
+  /**
+   * Replaced per request: c.var.frameAncestors on embeddable pages (the program's partner list); the
+   * console host on the participant site (the branding preview frames it); 'none' on the console.
+   */
   frameAncestors: ["'self'"],
   formAction: ["'self'"],
-  baseUri: ["'self'"],
+  baseUri: ["'none'"],
   objectSrc: ["'none'"],
 }
 
@@ -42,6 +48,8 @@ const csp = (frameAncestors: string) =>
     .map(([name, values]) => `${kebab(name)} ${name === 'frameAncestors' ? frameAncestors : values.join(' ')}`)
     .join('; ')
 const DEFAULT_CSP = csp("'self'")
+const CONSOLE_CSP = csp("'none'")
+const siteCsps = new WeakMap<object, string>()
 
 /**
  * The JSON API's answers (the participant API, offers, payments) are never rendered as documents: they
@@ -52,7 +60,7 @@ const DEFAULT_CSP = csp("'self'")
 const API_FIXED: [string, string][] = [
   ['Cross-Origin-Resource-Policy', 'cross-origin'],
   ['Referrer-Policy', 'no-referrer'],
-  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+  ['Strict-Transport-Security', HSTS],
   ['X-Content-Type-Options', 'nosniff'],
 ]
 const API_CSP = "default-src 'none'; frame-ancestors 'none'"
@@ -61,10 +69,20 @@ const API_PATH = /^\/(public|participants|offers|payments)\//
 /** Whether a path is the JSON API's (API_FIXED), from the request path. */
 export const isApiPath = (path: string) => API_PATH.test(path)
 
-/** The Content-Security-Policy for a request (frame-ancestors from c.var.frameAncestors when set). */
+/**
+ * The Content-Security-Policy for a request: the console may not be framed at all; embeddable pages by
+ * their program's partners (c.var.frameAncestors); the participant site by itself and the console's
+ * host (configured, production) only.
+ */
 export const cspFor = (c: Context<AppEnv>) => {
+  if (c.req.path === '/admin/v2' || c.req.path.startsWith('/admin/v2/')) return CONSOLE_CSP
   const ancestors = c.get('frameAncestors')
-  return ancestors ? csp(ancestors) : DEFAULT_CSP
+  if (ancestors) return csp(ancestors)
+  const config = c.get('deps')?.config
+  if (!config?.adminHost) return DEFAULT_CSP
+  let site = siteCsps.get(config)
+  if (!site) siteCsps.set(config, (site = csp(`'self' https://${config.adminHost}`)))
+  return site
 }
 
 const REQUEST_ID = /^[\w\-=]{1,255}$/

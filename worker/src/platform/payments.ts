@@ -13,7 +13,11 @@ export type CheckoutRequest = {
   metadata: Record<string, string>
 }
 
-/** The part of a Stripe event fulfilment reads. */
+/**
+ * The part of a Stripe event fulfilment reads: the Checkout Session of `checkout.session.completed`,
+ * `checkout.session.async_payment_succeeded` and `checkout.session.async_payment_failed`, with its
+ * `payment_status` (`paid`, or `unpaid` while a delayed method such as a bank debit clears).
+ */
 export type PaymentEvent = {
   id: string
   type: string
@@ -82,7 +86,9 @@ export function createStripePayments(opts: { secretKey: string; webhookSecret: s
 /**
  * Local development without Stripe keys: sessions are ids of our own and the URL is the built-in test
  * checkout page (/_checkout/{id}). Its Pay button signs a `checkout.session.completed` event with
- * Stripe's test-header helper and hands it to the same webhook handler Stripe's events reach.
+ * Stripe's test-header helper and hands it to the same webhook handler Stripe's events reach; its bank
+ * debit button sends the delayed-payment events (`completed` unpaid, then `async_payment_succeeded` or
+ * `async_payment_failed`).
  */
 export function createLocalPayments(opts: { webhookSecret: string }): PaymentsProvider {
   const stripe = new Stripe('sk_test_local_unused', { httpClient: Stripe.createFetchHttpClient() })

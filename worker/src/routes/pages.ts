@@ -2,13 +2,14 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../env'
-import { COOKIES, setSecureCookie } from '../lib/cookies'
+import { setSecureCookie } from '../lib/cookies'
 import { AppError } from '../lib/errors'
 import { escapeHtml, jsonForHtml, simplePage } from '../lib/html'
-import { requestOrigin } from '../lib/origin'
+import { siteOriginFor } from '../lib/origin'
 import { parseBody } from '../lib/parse'
 import { ensureCsrfToken } from '../middleware/csrf'
-import { consumeMagicLink, peekMagicLink, safeRedirect } from '../services/participant-signin'
+import { consumeMagicLink, peekMagicLink } from '../services/participant-signin'
+import { safeRedirect } from '../../../sdk/contract/redirect'
 import { cachedPublicProgram } from '../services/programs'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../services/sessions'
 
@@ -44,7 +45,7 @@ export const sitePages = new Hono<AppEnv>()
     const token = c.req.query('token') ?? ''
     const { program, scope, deps } = c.var
     const csrf = await ensureCsrfToken(c)
-    const peek = token ? await peekMagicLink({ scope, program, deps, origin: requestOrigin(c) }, token) : { usable: false, email: null }
+    const peek = token ? await peekMagicLink({ scope, program, deps, origin: await siteOriginFor(c) }, token) : { usable: false, email: null }
     c.header('cache-control', 'no-store')
     c.header('referrer-policy', 'no-referrer')
     if (!peek.usable) {
@@ -71,7 +72,7 @@ export const sitePages = new Hono<AppEnv>()
     const { token } = await parseBody(c, magicLinkForm)
     const { program, scope, deps } = c.var
     try {
-      const { participant, redirectTo } = await consumeMagicLink({ scope, program, deps, origin: requestOrigin(c) }, token)
+      const { participant, redirectTo } = await consumeMagicLink({ scope, program, deps, origin: await siteOriginFor(c) }, token)
       const session = await createParticipantSession(deps.db, {
         programId: program.id,
         participantId: participant.id,
@@ -79,7 +80,7 @@ export const sitePages = new Hono<AppEnv>()
         now: deps.clock.now(),
         replaceSessionId: c.var.participantSessionId,
       })
-      setSecureCookie(c, COOKIES.participant, session, PARTICIPANT_SESSION_TTL_MS / 1000)
+      setSecureCookie(c, 'participant', session, PARTICIPANT_SESSION_TTL_MS / 1000)
       return c.redirect(safeRedirect(redirectTo) ?? '/', 303)
     } catch (err) {
       if (!(err instanceof AppError)) throw err

@@ -4,7 +4,9 @@ import { handlePaymentWebhook } from '../services/payments'
 
 /**
  * Stripe webhooks (POST /payments/stripe/webhook). The raw body is verified with the Stripe SDK
- * (SubtleCrypto, so it runs on Workers too) before anything is read from it.
+ * (SubtleCrypto, so it runs on Workers too) before anything is read from it. Handles
+ * `checkout.session.completed` (paid: fulfilled; unpaid: processing), `checkout.session.async_payment_succeeded`
+ * (fulfilled) and `checkout.session.async_payment_failed` (failed); answers 200 with the outcome.
  */
 export const paymentWebhookRoutes = new Hono<AppEnv>().post('/stripe/webhook', async (c) => {
   const raw = await c.req.text()

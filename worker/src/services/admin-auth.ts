@@ -7,19 +7,35 @@ import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/crypt
 import { AppError } from '../lib/errors'
 import { magicLinkMail, signinCodeMail } from './mail-templates'
 import { dispatchOutbox, outboxInsert } from './outbox'
+import { touchAdminSession } from './sessions'
+import { type Account, assertNotLocked, clearSigninFailures, limitClient, limitMailTo, recordSigninFailure } from './signin-throttle'
 import { MAGIC_LINK_TTL_MS, MAX_CODE_ATTEMPTS, OTP_TTL_MS, RESEND_WAIT_MS } from './participant-signin'
 
 const CONSOLE_NAME = 'Tessera Console'
 
 const invalidOtp = () => new AppError('invalid_code', 401, 'Invalid OTP')
+const adminAccount = (email: string): Account => ({ kind: 'admin', email })
+
+/** Whether a sign-in mail may go to this admin now (not locked out, under the per-address limit). */
+async function mayMail(deps: Deps, email: string): Promise<boolean> {
+  try {
+    await assertNotLocked(deps, adminAccount(email))
+    await limitMailTo(deps, email)
+    return true
+  } catch (err) {
+    if (err instanceof AppError && err.status === 429) return false
+    throw err
+  }
+}
 
 /**
  * Step 1 of the console's code sign-in. Known and unknown e-mails get the same answer (a browser
  * token); only known admins are e-mailed a code. A second request inside 60 s sends nothing new.
  */
-export async function startAdminSignin(deps: Deps, email: string): Promise<{ browserToken: string }> {
+export async function startAdminSignin(deps: Deps, email: string, clientIp?: string): Promise<{ browserToken: string }> {
   const { db, config } = deps
   const now = deps.clock.now()
+  await limitClient(deps, 'signin-start', clientIp)
   const browserToken = randomToken(24)
   const admin = (await db.select().from(adminUsers).where(eq(adminUsers.email, email)).limit(1))[0]
   if (!admin) return { browserToken }
@@ -31,6 +47,9 @@ export async function startAdminSignin(deps: Deps, email: string): Promise<{ bro
     // asked first: a stranger repeating the request cannot take it over.
     return { browserToken }
   }
+  // A locked admin gets no code, and an address a few an hour; the answer stays the one unknown
+  // e-mails get, so it tells nothing.
+  if (!(await mayMail(deps, email))) return { browserToken }
   const code = randomDigits(6)
   const results = (await db.batch([
     db.update(adminSigninCodes).set({ supersededAt: new Date(now) }).where(and(eq(adminSigninCodes.email, email), isNull(adminSigninCodes.consumedAt), isNull(adminSigninCodes.supersededAt))),
@@ -53,9 +72,10 @@ export async function startAdminSignin(deps: Deps, email: string): Promise<{ bro
 }
 
 /** Step 2: the code bound to this browser token, unexpired, unused, at most 5 tries. */
-export async function verifyAdminCode(deps: Deps, otp: string, browserToken: string): Promise<AdminRow> {
+export async function verifyAdminCode(deps: Deps, otp: string, browserToken: string, clientIp?: string): Promise<AdminRow> {
   const { db, config } = deps
   const now = deps.clock.now()
+  await limitClient(deps, 'signin-verify', clientIp)
   const row = (
     await db
       .select()
@@ -65,26 +85,32 @@ export async function verifyAdminCode(deps: Deps, otp: string, browserToken: str
       .limit(1)
   )[0]
   if (!row || !row.adminUserId || row.expiresAt.getTime() <= now || row.attempts >= MAX_CODE_ATTEMPTS) throw invalidOtp()
+  // Failures count per admin across codes and resends (signin-throttle.ts); locked, even the right code fails.
+  const account = adminAccount(row.email)
+  await assertNotLocked(deps, account)
+  const failed = async () => (await recordSigninFailure(deps, account)) ?? invalidOtp()
   const counted = await db
     .update(adminSigninCodes)
     .set({ attempts: row.attempts + 1 })
     .where(and(eq(adminSigninCodes.id, row.id), eq(adminSigninCodes.attempts, row.attempts), isNull(adminSigninCodes.consumedAt)))
     .returning({ id: adminSigninCodes.id })
-  if (!counted.length) throw invalidOtp()
-  if (!safeEqual(await hmac(config.secret, `aotp:${row.adminUserId}:${otp}`), row.secretHash)) throw invalidOtp()
+  if (!counted.length) throw await failed()
+  if (!safeEqual(await hmac(config.secret, `aotp:${row.adminUserId}:${otp}`), row.secretHash)) throw await failed()
   const consumed = await db.update(adminSigninCodes).set({ consumedAt: new Date(now) }).where(and(eq(adminSigninCodes.id, row.id), isNull(adminSigninCodes.consumedAt))).returning({ id: adminSigninCodes.id })
   if (!consumed.length) throw invalidOtp()
+  await clearSigninFailures(deps, account)
   const admin = (await db.select().from(adminUsers).where(eq(adminUsers.id, row.adminUserId)).limit(1))[0]
   if (!admin) throw invalidOtp()
   return admin
 }
 
 /** The e-mail-entry variant (/admin/v2/auth/sign_in): e-mails a single-use sign-in link. */
-export async function sendAdminSigninLink(deps: Deps, email: string, origin: string): Promise<void> {
+export async function sendAdminSigninLink(deps: Deps, email: string, origin: string, clientIp?: string): Promise<void> {
   const { db, config } = deps
   const now = deps.clock.now()
+  await limitClient(deps, 'signin-start', clientIp)
   const admin = (await db.select().from(adminUsers).where(eq(adminUsers.email, email)).limit(1))[0]
-  if (!admin) return
+  if (!admin || !(await mayMail(deps, email))) return
   const token = randomToken(32)
   const link = `${origin}/admin/v2/auth/link?token=${encodeURIComponent(token)}`
   const results = (await db.batch([
@@ -120,12 +146,14 @@ export async function consumeAdminSigninLink(deps: Deps, token: string, consume:
 
 export async function findAdminSession(db: Db, token: string, now: number) {
   const rows = await db
-    .select({ sessionId: adminSessions.id, admin: adminUsers })
+    .select({ sessionId: adminSessions.id, expiresAt: adminSessions.expiresAt, admin: adminUsers })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))
     .where(and(eq(adminSessions.tokenHash, await sha256(token)), gt(adminSessions.expiresAt, new Date(now))))
     .limit(1)
-  return rows[0]
+  const found = rows[0]
+  if (found) await touchAdminSession(db, found.sessionId, found.expiresAt.getTime(), now)
+  return found
 }
 
 export async function deleteAdminSession(db: Db, sessionId: number) {

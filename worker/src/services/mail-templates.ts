@@ -3,6 +3,20 @@ import type { MailMessage } from '../platform/mail'
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
+/**
+ * The name a sign-in mail greets with. A sign-up's first name is typed by whoever asks for the code and
+ * lands in mail to an address nobody has proven yet, so it is kept short and plain: letters, marks,
+ * spaces, apostrophes, hyphens and dots, at most 30 characters, nothing that reads as a link or an
+ * address (else a neutral 'there'). The HTML body escapes it as well, and it never goes into a link.
+ */
+export function greetingName(name: string): string {
+  const plain = name.normalize('NFKC').trim().replace(/\s+/g, ' ')
+  if (!plain || plain.length > 30) return 'there'
+  if (!/^[\p{L}\p{M}' .-]+$/u.test(plain)) return 'there'
+  if (/\.\s*\p{L}{2,}/u.test(plain) || /www|https?/i.test(plain)) return 'there'
+  return plain
+}
+
 function layout(programName: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f6f8;padding:24px">
 <div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px">

@@ -15,11 +15,14 @@ import type { ProgramScope } from '../db/scope'
 import type { Deps } from '../deps'
 import type { ParticipantRow, ProgramRow } from '../env'
 import { hmac, randomDigits, randomToken, safeEqual } from '../lib/crypto'
+import { ipHash } from '../lib/client-ip'
 import { AppError } from '../lib/errors'
+import { safeRedirect } from '../../../sdk/contract/redirect'
 import type { CaptchaVerifier } from '../platform/captcha'
 import { ledgerInsert } from './ledger'
-import { approveReferral } from './referrals'
-import { magicLinkMail, signinCodeMail } from './mail-templates'
+import { type Account, assertNotLocked, clearSigninFailures, limitClient, limitMailTo, recordSigninFailure } from './signin-throttle'
+import { approveReferral, referralHoldReason } from './referrals'
+import { greetingName, magicLinkMail, signinCodeMail } from './mail-templates'
 import { dispatchOutbox, outboxInsert } from './outbox'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
@@ -51,8 +54,10 @@ const toSigninParticipant = (p: { id: number | null; firstName: string; lastName
   email: p.email,
 })
 
+const OTP_EXTRA = { participant: null, otp_logged: false, sign_type: 'OTP', browser_token: null }
 const otpFailure = (code: 'invalid_code' | 'code_expired' | 'too_many_attempts' | 'resend_too_soon', status: 401 | 429, message: string) =>
-  new AppError(code, status, message, undefined, { participant: null, otp_logged: false, sign_type: 'OTP', browser_token: null })
+  new AppError(code, status, message, undefined, OTP_EXTRA)
+const accountOf = (ctx: SigninContext, email: string): Account => ({ kind: 'participant', programId: ctx.program.id, email })
 
 const secretHash = (ctx: SigninContext, kind: 'otp' | 'ml', email: string, secret: string) =>
   hmac(ctx.deps.config.secret, `${kind}:${ctx.program.id}:${kind === 'otp' ? email : ''}:${secret}`)
@@ -66,7 +71,11 @@ const secretHash = (ctx: SigninContext, kind: 'otp' | 'ml', email: string, secre
  * - otp + browser_token: verifies the code and signs in.
  */
 export async function verifySignin(ctx: SigninContext, input: VerifyInput): Promise<SigninResult> {
-  if (input.otp) return verifyCode(ctx, input.email, input.otp, input.browser_token)
+  if (input.otp) {
+    await limitClient(ctx.deps, 'signin-verify', ctx.remoteIp, OTP_EXTRA)
+    return verifyCode(ctx, input.email, input.otp, input.browser_token)
+  }
+  await limitClient(ctx.deps, 'signin-start', ctx.remoteIp, OTP_EXTRA)
 
   const existing = await ctx.scope.first(participants, eq(participants.email, input.email))
   if (existing && existing.status === 'blocked') {
@@ -146,17 +155,21 @@ async function sendSecret(
     const wait = Math.ceil((RESEND_WAIT_MS - (now - last.createdAt.getTime())) / 1000)
     throw otpFailure('resend_too_soon', 429, `Please wait ${wait} seconds before requesting a new code`)
   }
+  // A locked account gets no new code (it could not be used), and each address gets a few mails an
+  // hour whoever asks; both count for blocked accounts too, so the answers reveal nothing.
+  await assertNotLocked(deps, accountOf(ctx, input.email), OTP_EXTRA)
+  await limitMailTo(deps, input.email, OTP_EXTRA)
   const browserToken = useOtp ? (input.browser_token && input.browser_token.length >= 16 ? input.browser_token : randomToken(24)) : null
   const secret = useOtp ? randomDigits(6) : randomToken(32)
   const hash = await secretHash(ctx, useOtp ? 'otp' : 'ml', input.email, secret)
   const ttl = useOtp ? OTP_TTL_MS : MAGIC_LINK_TTL_MS
   const mail = useOtp
-    ? signinCodeMail({ to: input.email, from: deps.config.mailFrom, programName: program.name, firstName: who.firstName, code: secret })
+    ? signinCodeMail({ to: input.email, from: deps.config.mailFrom, programName: program.name, firstName: greetingName(who.firstName), code: secret })
     : magicLinkMail({
         to: input.email,
         from: deps.config.mailFrom,
         programName: program.name,
-        firstName: who.firstName,
+        firstName: greetingName(who.firstName),
         link: `${ctx.origin}/signin/magic?token=${encodeURIComponent(secret)}${program.publicKey ? `&program=${encodeURIComponent(program.publicKey)}` : ''}`,
         minutes: MAGIC_LINK_TTL_MS / 60000,
       })
@@ -174,6 +187,7 @@ async function sendSecret(
     browserTokenHash: browserToken ? await hmac(deps.config.secret, `bt:${browserToken}`) : null,
     signupData: signup,
     redirectTo: safeRedirect(input.redirect_to),
+    ipHash: ctx.remoteIp && ctx.remoteIp !== 'unknown' ? await ipHash(deps.config.secret, ctx.remoteIp) : null,
     expiresAt: new Date(now + ttl),
     createdAt: new Date(now),
   })
@@ -188,7 +202,9 @@ async function sendSecret(
     kind: 'sent',
     response: {
       ok: true,
-      participant: toSigninParticipant({ id: who.participantId, firstName: who.firstName, lastName: who.lastName, email: input.email }),
+      // Before the e-mail is proven, only what the flow needs: sign-in vs sign-up (sign_type) and the
+      // first name it greets with. No id, no last name.
+      participant: { id: null, first_name: who.firstName, last_name: '', name: who.firstName, email: input.email },
       otp_logged: false,
       sign_type: useOtp ? 'OTP' : 'MAGIC_LINK',
       browser_token: browserToken,
@@ -203,15 +219,18 @@ async function sendSecret(
 async function verifyCode(ctx: SigninContext, email: string, otp: string, browserToken: string | undefined): Promise<SigninResult> {
   const { scope, deps } = ctx
   const now = deps.clock.now()
-  const invalid = () => otpFailure('invalid_code', 401, 'Invalid code. Please check the code and try again.')
-  if (!browserToken) throw invalid()
+  const account = accountOf(ctx, email)
+  await assertNotLocked(deps, account, OTP_EXTRA)
+  // Every wrong try counts against the account (e-mail and program), across codes and resends.
+  const invalid = async () => (await recordSigninFailure(deps, account, OTP_EXTRA)) ?? otpFailure('invalid_code', 401, 'Invalid code. Please check the code and try again.')
+  if (!browserToken) throw await invalid()
   const rows = await scope
     .select(signinCodes, and(eq(signinCodes.email, email), eq(signinCodes.kind, 'otp'), isNull(signinCodes.consumedAt), isNull(signinCodes.supersededAt)))
     .orderBy(desc(signinCodes.createdAt))
     .limit(1)
   const row = rows[0]
   if (!row || !row.browserTokenHash || !safeEqual(row.browserTokenHash, await hmac(deps.config.secret, `bt:${browserToken}`))) {
-    throw invalid()
+    throw await invalid()
   }
   if (row.expiresAt.getTime() <= now) throw otpFailure('code_expired', 401, 'This code has expired. Please request a new code.')
   if (row.attempts >= MAX_CODE_ATTEMPTS) throw otpFailure('too_many_attempts', 429, 'Too many attempts. Please request a new code.')
@@ -219,13 +238,14 @@ async function verifyCode(ctx: SigninContext, email: string, otp: string, browse
   const counted = await scope
     .update(signinCodes, { attempts: row.attempts + 1 }, and(eq(signinCodes.id, row.id), eq(signinCodes.attempts, row.attempts), isNull(signinCodes.consumedAt)))
     .returning({ attempts: signinCodes.attempts })
-  if (!counted.length) throw invalid()
+  if (!counted.length) throw await invalid()
   const expected = await secretHash(ctx, 'otp', email, otp)
-  if (!safeEqual(expected, row.secretHash)) throw invalid()
+  if (!safeEqual(expected, row.secretHash)) throw await invalid()
   const consumed = await scope
     .update(signinCodes, { consumedAt: new Date(now) }, and(eq(signinCodes.id, row.id), isNull(signinCodes.consumedAt)))
     .returning({ id: signinCodes.id })
-  if (!consumed.length) throw invalid()
+  if (!consumed.length) throw otpFailure('invalid_code', 401, 'Invalid code. Please check the code and try again.')
+  await clearSigninFailures(deps, account)
   const participant = await completeSignin(ctx, row)
   return {
     kind: 'signed_in',
@@ -288,7 +308,7 @@ async function completeSignin(ctx: SigninContext, code: typeof signinCodes.$infe
       .returning()
     participant = inserted[0] ?? (await scope.first(participants, eq(participants.email, code.email)))
     if (!participant) throw new AppError('internal_error', 500, 'Could not create the participant')
-    if (inserted[0]) await recordSignup(scope, deps, participant, signup, ctx.program.enrollment.requires_referral_review)
+    if (inserted[0]) await recordSignup(scope, deps, participant, signup, ctx.program.enrollment.requires_referral_review, code)
   }
   const updated = await scope
     .update(
@@ -304,8 +324,16 @@ async function completeSignin(ctx: SigninContext, code: typeof signinCodes.$infe
   return updated[0] ?? participant
 }
 
-async function recordSignup(scope: ProgramScope, deps: Deps, participant: ParticipantRow, signup: SignupData, requiresReferralReview: boolean) {
+async function recordSignup(
+  scope: ProgramScope,
+  deps: Deps,
+  participant: ParticipantRow,
+  signup: SignupData,
+  requiresReferralReview: boolean,
+  origin: Pick<typeof signinCodes.$inferSelect, 'ipHash' | 'browserTokenHash'>,
+) {
   const writes = []
+  let referralHeld = requiresReferralReview
   if (signup.postal) {
     writes.push(scope.insert(participantProfileAttributes, { participantId: participant.id, name: 'postal', value: signup.postal }))
   }
@@ -313,7 +341,16 @@ async function recordSignup(scope: ProgramScope, deps: Deps, participant: Partic
     const referrer = await scope.first(participants, eq(participants.referralCode, signup.referral_code.toUpperCase()))
     // Unknown codes and self-referrals are ignored, never an error.
     if (referrer && referrer.id !== participant.id) {
-      writes.push(scope.insert(referrals, { referrerId: referrer.id, referredParticipantId: participant.id }).onConflictDoNothing())
+      // The referrer's own other address, a throwaway domain, or the referrer's browser or network: held for review.
+      const holdReason = await referralHoldReason(scope, deps, {
+        referrer,
+        referredEmail: participant.email,
+        ipHash: origin.ipHash,
+        browserTokenHash: origin.browserTokenHash,
+        now: deps.clock.now(),
+      })
+      if (holdReason) referralHeld = true
+      writes.push(scope.insert(referrals, { referrerId: referrer.id, referredParticipantId: participant.id, holdReason }).onConflictDoNothing())
       writes.push(scope.update(participants, { referredById: referrer.id }, eq(participants.id, participant.id)))
     }
   }
@@ -344,18 +381,11 @@ async function recordSignup(scope: ProgramScope, deps: Deps, participant: Partic
     }),
   )
   await deps.db.batch(writes as [never, ...never[]])
-  // The e-mail is proven at this point: approve the referral unless the program reviews them.
-  if (signup.referral_code && !requiresReferralReview) {
+  // The e-mail is proven at this point: approve the referral unless the program reviews them or it is held.
+  if (signup.referral_code && !referralHeld) {
     const pending = await scope.first(referrals, and(eq(referrals.referredParticipantId, participant.id), eq(referrals.status, 'pending')))
     if (pending) await approveReferral(scope, deps, pending.id)
   }
-}
-
-/** Only same-site relative paths are followed after sign-in. */
-export function safeRedirect(value: string | undefined | null): string | null {
-  if (!value) return null
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
-  return value
 }
 
 /** j***e@example.com */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { participants, paymentEvents, paymentSessions } from '../db/schema'
 import { programScope, type ProgramScope } from '../db/scope'
 import type { Deps } from '../deps'
@@ -80,13 +80,40 @@ export async function startCheckout(
   return session
 }
 
-export type WebhookOutcome = { status: 'fulfilled' | 'duplicate' | 'ignored'; sessionId?: string }
+export type WebhookOutcome = { status: 'fulfilled' | 'processing' | 'failed' | 'duplicate' | 'ignored'; sessionId?: string }
+
+/** Sessions whose payment is not settled yet: the only ones an event may fulfil or fail. */
+const OPEN_STATUSES = ['pending', 'processing'] as const
 
 /**
- * The one fulfilment path: a verified `checkout.session.completed` (paid) completes the membership or
- * donation challenge, credits its points and, for a membership, makes the participant eligible for
- * offers. The session must be ours, of the program its metadata names, for the amount we asked; each
- * event and each session applies once, also when Stripe delivers it many times at once.
+ * What a verified event does to its checkout session, as Stripe documents Checkout fulfilment:
+ * `checkout.session.completed` fulfils when `payment_status` is `paid`; with `unpaid` (a delayed
+ * method such as a bank debit) the session is `processing` until `checkout.session.async_payment_succeeded`
+ * fulfils it or `checkout.session.async_payment_failed` fails it. Every other event is ignored.
+ */
+function eventAction(event: PaymentEvent): 'fulfil' | 'processing' | 'failed' | null {
+  const status = event.session.paymentStatus
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return status === 'paid' ? 'fulfil' : status === 'unpaid' ? 'processing' : null
+    case 'checkout.session.async_payment_succeeded':
+      return status === 'paid' ? 'fulfil' : null
+    case 'checkout.session.async_payment_failed':
+      return 'failed'
+    default:
+      return null
+  }
+}
+
+/**
+ * The one fulfilment path: a verified paid checkout (`checkout.session.completed` with `paid`, or
+ * `checkout.session.async_payment_succeeded`) completes the membership or donation challenge, credits
+ * its points and, for a membership, makes the participant eligible for offers. The session must be
+ * ours, of the program its metadata names, for the amount we asked; each event and each session
+ * applies once, also when Stripe delivers it many times at once or out of order. The status moves only
+ * forward, guarded in SQL: pending -> processing -> fulfilled | failed (pending may skip processing);
+ * a late `completed` (unpaid) never downgrades a fulfilled or failed session, and a failed one is never
+ * fulfilled.
  */
 export async function handlePaymentWebhook(deps: Deps, rawBody: string, signature: string): Promise<WebhookOutcome> {
   let event: PaymentEvent
@@ -95,7 +122,8 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
   } catch (err) {
     throw new AppError('validation_failed', 400, `Stripe-Signature: ${(err as Error).message}`, { 'Stripe-Signature': 'is not valid for this payload' })
   }
-  if (event.type !== 'checkout.session.completed' || event.session.paymentStatus !== 'paid') return { status: 'ignored' }
+  const action = eventAction(event)
+  if (!action) return { status: 'ignored' }
   const seen = await deps.db.select().from(paymentEvents).where(eq(paymentEvents.providerEventId, event.id)).limit(1)
   if (seen.length) return { status: 'duplicate', sessionId: event.session.id }
   const [row] = await deps.db.select().from(paymentSessions).where(eq(paymentSessions.providerSessionId, event.session.id)).limit(1) // tenant-guard: allow (a Stripe session id names its program; checked against the metadata below)
@@ -107,21 +135,32 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
     throw new AppError('validation_failed', 400, 'The paid amount does not match the checkout session', { amount_total: 'does not match' })
   }
   const scope = programScope(deps.db, row.programId)
+  const record = () => deps.db.insert(paymentEvents).values({ providerEventId: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id })
+
+  if (action !== 'fulfil') {
+    // processing only from pending; failed from pending or processing. Neither touches a fulfilled session.
+    const from = action === 'processing' ? eq(paymentSessions.status, 'pending') : inArray(paymentSessions.status, OPEN_STATUSES)
+    const changed = await scope.update(paymentSessions, { status: action }, and(eq(paymentSessions.id, row.id), from)).returning({ id: paymentSessions.id })
+    if (!(await record()).length) return { status: 'duplicate', sessionId: row.providerSessionId }
+    return { status: changed.length ? action : 'ignored', sessionId: row.providerSessionId }
+  }
+
   const claimed = await scope
-    .update(paymentSessions, { status: 'fulfilled', fulfilledAt: new Date(deps.clock.now()) }, and(eq(paymentSessions.id, row.id), eq(paymentSessions.status, 'pending')))
+    .update(paymentSessions, { status: 'fulfilled', fulfilledAt: new Date(deps.clock.now()) }, and(eq(paymentSessions.id, row.id), inArray(paymentSessions.status, OPEN_STATUSES)))
     .returning({ id: paymentSessions.id })
   if (!claimed.length) {
-    await deps.db.insert(paymentEvents).values({ providerEventId: event.id, type: event.type }).onConflictDoNothing()
+    await record()
     return { status: 'duplicate', sessionId: row.providerSessionId }
   }
   try {
     await fulfil(scope, deps, row)
   } catch (err) {
-    // Let Stripe's retry find the session pending again.
-    await scope.update(paymentSessions, { status: 'pending', fulfilledAt: null }, eq(paymentSessions.id, row.id))
+    // Let Stripe's retry find the session open again.
+    const reopened = row.status === 'processing' || event.type === 'checkout.session.async_payment_succeeded' ? 'processing' : 'pending'
+    await scope.update(paymentSessions, { status: reopened, fulfilledAt: null }, and(eq(paymentSessions.id, row.id), eq(paymentSessions.status, 'fulfilled')))
     throw err
   }
-  await deps.db.insert(paymentEvents).values({ providerEventId: event.id, type: event.type }).onConflictDoNothing()
+  await record()
   return { status: 'fulfilled', sessionId: row.providerSessionId }
 }
 
@@ -146,16 +185,28 @@ async function fulfil(scope: ProgramScope, deps: Deps, row: typeof paymentSessio
   }
 }
 
-/** GET /public/home/stripe_receipt: title, message and participant name of a finished checkout. */
+/**
+ * GET /public/home/stripe_receipt: title, message, participant name and `status` of a checkout
+ * (pending: Stripe has not told us yet; processing: a delayed payment such as a bank debit has not
+ * cleared; fulfilled; failed; expired).
+ */
 export async function paymentReceipt(scope: ProgramScope, participant: ParticipantRow, sessionId: string) {
   const row = await scope.first(paymentSessions, and(eq(paymentSessions.providerSessionId, sessionId), eq(paymentSessions.participantId, participant.id)))
   if (!row) throw new AppError('not_found', 404, 'session_id: no checkout of yours with this id', { session_id: 'not found' })
-  const participantName = `${participant.firstName} ${participant.lastName}`.trim()
-  if (row.status !== 'fulfilled') {
-    return { title: 'Payment processing', message: 'We are confirming your payment. This page updates in a moment.', participant_name: participantName, status: row.status }
+  const participant_name = `${participant.firstName} ${participant.lastName}`.trim()
+  const status = row.status
+  switch (status) {
+    case 'pending':
+      return { title: 'Confirming your payment', message: 'We are confirming your payment. This page updates in a moment.', participant_name, status }
+    case 'processing':
+      return { title: 'Payment processing', message: "Your payment is processing. We'll add your points as soon as it clears.", participant_name, status }
+    case 'failed':
+      return { title: 'Payment failed', message: 'Your payment did not go through, so no points were added. You can try again.', participant_name, status }
+    case 'expired':
+      return { title: 'Checkout expired', message: 'This checkout expired before it was paid. Nothing was charged. You can start again.', participant_name, status }
   }
   const entity = (row.details?.entity_name as string | undefined) ?? null
   return row.kind === 'membership'
-    ? { title: 'Welcome, member!', message: `Your payment of ${money(row.amountCents)} was received. You earned ${row.points} points and unlocked member offers.`, participant_name: participantName, status: row.status }
-    : { title: 'Thank you for your donation!', message: `Your donation of ${money(row.amountCents)}${entity ? ` to ${entity}` : ''} was received. You earned ${row.points} points.`, participant_name: participantName, status: row.status }
+    ? { title: 'Welcome, member!', message: `Your payment of ${money(row.amountCents)} was received. You earned ${row.points} points and unlocked member offers.`, participant_name, status }
+    : { title: 'Thank you for your donation!', message: `Your donation of ${money(row.amountCents)}${entity ? ` to ${entity}` : ''} was received. You earned ${row.points} points.`, participant_name, status }
 }

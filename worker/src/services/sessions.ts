@@ -8,8 +8,21 @@ import { programScope } from '../db/scope'
 import { mapPerOwner } from '../lib/cache'
 import { randomToken, sha256 } from '../lib/crypto'
 
+/**
+ * Sessions end at an absolute age (from sign-in) or after an idle time without a request, whichever
+ * comes first. `expires_at` is the idle deadline, capped at the absolute one; a request moves it
+ * forward, but at most once per step, so a busy session writes once a day (participants) or every
+ * five minutes (console), not on every read.
+ */
 export const PARTICIPANT_SESSION_TTL_MS = 30 * 24 * 3600 * 1000
+export const PARTICIPANT_SESSION_IDLE_MS = 14 * 24 * 3600 * 1000
+const PARTICIPANT_TOUCH_STEP_MS = 24 * 3600 * 1000
 export const ADMIN_SESSION_TTL_MS = 12 * 3600 * 1000
+export const ADMIN_SESSION_IDLE_MS = 2 * 3600 * 1000
+const ADMIN_TOUCH_STEP_MS = 5 * 60 * 1000
+
+/** Whether a session last moved its idle deadline more than one step ago. */
+const dueForTouch = (expiresAt: number, now: number, idleMs: number, stepMs: number) => expiresAt - now < idleMs - stepMs
 
 /**
  * Creates a participant session valid for one program. The token is returned once and only its
@@ -26,7 +39,8 @@ export async function createParticipantSession(
     participantId: input.participantId,
     tokenHash: await sha256(token),
     kind: input.kind,
-    expiresAt: new Date(input.now + PARTICIPANT_SESSION_TTL_MS),
+    expiresAt: new Date(input.now + PARTICIPANT_SESSION_IDLE_MS),
+    createdAt: new Date(input.now),
   })
   if (input.replaceSessionId) {
     await db.batch([scope.delete(participantSessions, eq(participantSessions.id, input.replaceSessionId)), insert])
@@ -56,7 +70,7 @@ const MAX_KEPT_ROWS = 5000
 export async function findParticipantSession(db: Db, programId: number, token: string, now: number) {
   const rows = (await preparedFor(db, 'participant-session', (d) =>
     d
-      .select({ sessionId: participantSessions.id, participantId: participantSessions.participantId, rowVersion: participants.rowVersion })
+      .select({ sessionId: participantSessions.id, participantId: participantSessions.participantId, rowVersion: participants.rowVersion, expiresAt: participantSessions.expiresAt })
       .from(participantSessions)
       .innerJoin(participants, eq(participants.id, participantSessions.participantId))
       .where(
@@ -70,6 +84,10 @@ export async function findParticipantSession(db: Db, programId: number, token: s
   ).values({ programId, tokenHash: await sha256(token), now })) as ArrayLike<number>[]
   const found = rows[0]
   if (!found) return undefined
+  if (dueForTouch(found[3]!, now, PARTICIPANT_SESSION_IDLE_MS, PARTICIPANT_TOUCH_STEP_MS)) {
+    const idleEnd = sql`MIN(${now + PARTICIPANT_SESSION_IDLE_MS}, ${participantSessions.createdAt} + ${PARTICIPANT_SESSION_TTL_MS})`
+    await programScope(db, programId).update(participantSessions, { expiresAt: idleEnd as never }, eq(participantSessions.id, found[0]!))
+  }
   const participant = await participantRow(db, programId, found[1]!, found[2]!)
   return participant && { sessionId: found[0]!, participant }
 }
@@ -103,7 +121,17 @@ export async function createAdminSession(db: Db, adminUserId: number, now: numbe
   await db.insert(adminSessions).values({
     adminUserId,
     tokenHash: await sha256(token),
-    expiresAt: new Date(now + ADMIN_SESSION_TTL_MS),
+    expiresAt: new Date(now + ADMIN_SESSION_IDLE_MS),
+    createdAt: new Date(now),
   })
   return token
+}
+
+/** Moves a console session's idle deadline forward when it is due (capped at its absolute end). */
+export async function touchAdminSession(db: Db, sessionId: number, expiresAt: number, now: number) {
+  if (!dueForTouch(expiresAt, now, ADMIN_SESSION_IDLE_MS, ADMIN_TOUCH_STEP_MS)) return
+  await db
+    .update(adminSessions)
+    .set({ expiresAt: sql`MIN(${now + ADMIN_SESSION_IDLE_MS}, ${adminSessions.createdAt} + ${ADMIN_SESSION_TTL_MS})` })
+    .where(eq(adminSessions.id, sessionId))
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { PaymentReceipt } from '../../../../sdk/src/resources/home'
-import { CheckCircleIcon, ClockIcon } from '../../ui/icons'
+import { AlertIcon, CheckCircleIcon, ClockIcon } from '../../ui/icons'
 import { useSite } from '../context'
 
 const POLL_MS = 1500
@@ -9,7 +9,9 @@ const MAX_POLLS = 8
 /**
  * The card-payment receipt info block shown when the payment page sends the participant back
  * (?checkout=success&session_id=...): title, message and participant name. A payment still being
- * confirmed is asked again a few times; `onPaid` runs once it is confirmed.
+ * confirmed (`pending`) is asked again a few times; `onPaid` runs once it is confirmed. A delayed
+ * payment (`processing`, e.g. a bank debit) takes days to clear, and `failed` is final: both are shown
+ * as they are, not polled.
  */
 export function ReceiptBlock({ sessionId, onPaid }: { sessionId: string; onPaid: () => void }) {
   const { client, session } = useSite()
@@ -28,7 +30,7 @@ export function ReceiptBlock({ sessionId, onPaid }: { sessionId: string; onPaid:
         if (answer.status === 'fulfilled') {
           void session.load()
           paid.current()
-        } else if (attempt < MAX_POLLS) timer = setTimeout(() => void ask(attempt + 1), POLL_MS)
+        } else if (answer.status === 'pending' && attempt < MAX_POLLS) timer = setTimeout(() => void ask(attempt + 1), POLL_MS)
       } catch {
         // No receipt for this session (another participant's, or a typo in the address): show nothing.
       }
@@ -42,9 +44,10 @@ export function ReceiptBlock({ sessionId, onPaid }: { sessionId: string; onPaid:
 
   if (!receipt) return null
   const done = receipt.status === 'fulfilled'
+  const failed = receipt.status === 'failed' || receipt.status === 'expired'
   return (
-    <div class={['receipt', done && 'receipt--done'].filter(Boolean).join(' ')} role="status">
-      {done ? <CheckCircleIcon size={22} /> : <ClockIcon size={22} />}
+    <div class={['receipt', done && 'receipt--done', failed && 'receipt--failed'].filter(Boolean).join(' ')} role={failed ? 'alert' : 'status'}>
+      {done ? <CheckCircleIcon size={22} /> : failed ? <AlertIcon size={22} /> : <ClockIcon size={22} />}
       <div>
         <p class="receipt__title">{receipt.title}</p>
         <p class="receipt__message">{receipt.message}</p>

@@ -1,4 +1,5 @@
 /** Pure helpers of the sign-in widget (participant-site.md sections 2, 5, 9). */
+import { safeRedirect } from '../../../../sdk/contract/redirect'
 
 /**
  * The address shown on the code screen: first and last character of the local part with asterisks
@@ -25,15 +26,11 @@ const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Z
 export const isValidEmail = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email.trim())
 
 /**
- * Where to go after signing in: a same-site path only ("/..." but not "//..." or "/\..."), else "/".
+ * Where to go after signing in: a same-site path only (the server's validator, one function for both
+ * sides), else "/".
  * @example safeRedirectPath('/my-account') // '/my-account'
  */
-export function safeRedirectPath(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/'
-  // Control characters (a tab or newline inside "/\t/evil.example") are never part of a real path.
-  if (/\p{Cc}/u.test(value)) return '/'
-  return value
-}
+export const safeRedirectPath = (value: string | null | undefined): string => safeRedirect(value) ?? '/'
 
 /** The redirect target from the sign-in URL: redirectTo wins over redirect_to (both are accepted). */
 export function redirectFromQuery(query: URLSearchParams): string {

@@ -65,6 +65,8 @@ export const requestIdempotency = sqliteTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
+    /** SHA-256 of the request body: a key reused with another body answers 422, as Stripe's API does. */
+    bodyHash: text('body_hash'),
     status: integer('status'),
     response: text('response'),
     createdAt: createdAt(),
@@ -87,3 +89,18 @@ export const identityTokenUses = sqliteTable(
   },
   (t) => [uniqueIndex('identity_token_uses_uq').on(t.programId, t.jti)],
 )
+
+/**
+ * Counters behind the limiter (worker/src/platform/limiter.ts): fixed-window request counts per key
+ * (`ip:signin-start:1.2.3.4`, `mail:to:ana@example.com`) and sign-in failure counts per account
+ * (`fail:p:{programId}:{email}`, `fail:a:{email}`) with the lockout they earned. Global, not per
+ * program: the key says what it counts. One upsert both counts and answers.
+ */
+export const throttles = sqliteTable('throttles', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  /** Start of the current window (ms since the epoch). */
+  windowStartedAt: integer('window_started_at').notNull(),
+  /** Failure lockouts: no attempt is checked before this time (ms since the epoch). */
+  lockedUntil: integer('locked_until').notNull().default(0),
+})

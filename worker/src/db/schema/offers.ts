@@ -101,7 +101,7 @@ export const paymentSessions = sqliteTable(
     points: integer('points').notNull().default(0),
     provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
     providerSessionId: text('provider_session_id').notNull(),
-    status: text('status', { enum: ['pending', 'fulfilled', 'expired'] })
+    status: text('status', { enum: ['pending', 'processing', 'fulfilled', 'failed', 'expired'] })
       .notNull()
       .default('pending'),
     details: json<Record<string, unknown>>('details'),

@@ -122,6 +122,8 @@ export const signinCodes = sqliteTable(
     /** Sign-up details held until the e-mail is proven; the participant row is created at verification. */
     signupData: json<SignupData>('signup_data'),
     redirectTo: text('redirect_to'),
+    /** HMAC of the requesting client's IP: a referral from the referrer's own address is held. */
+    ipHash: text('ip_hash'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at').notNull(),
     consumedAt: timestamp('consumed_at'),
@@ -204,6 +206,8 @@ export const referrals = sqliteTable(
       .notNull()
       .default('pending'),
     points: integer('points').notNull().default(0),
+    /** Why a referral waits for review instead of crediting (same_address, disposable_domain, same_device, same_ip). */
+    holdReason: text('hold_reason'),
     adminComments: text('admin_comments'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -6,9 +6,10 @@ import {
   adminSignInRequestSchema,
 } from '../../../../sdk/contract/auth'
 import type { AppEnv } from '../../env'
-import { COOKIES, clearCookie, setSecureCookie } from '../../lib/cookies'
+import { clearCookie, setSecureCookie } from '../../lib/cookies'
 import { escapeHtml, simplePage } from '../../lib/html'
-import { requestOrigin } from '../../lib/origin'
+import { clientIp } from '../../lib/client-ip'
+import { consoleOrigin } from '../../lib/origin'
 import { parseBody } from '../../lib/parse'
 import { ensureCsrfToken } from '../../middleware/csrf'
 import {
@@ -32,20 +33,20 @@ const expiredLinkPage = () =>
 export const adminAuthRoutes = new Hono<AppEnv>()
   .post('/start', async (c) => {
     const { email } = await parseBody(c, adminAuthStartRequestSchema)
-    const { browserToken } = await startAdminSignin(c.var.deps, email)
+    const { browserToken } = await startAdminSignin(c.var.deps, email, clientIp(c))
     return c.json({ success: true as const, data: { browser_token: browserToken } })
   })
   .post('/verify', async (c) => {
     const { otp, browser_token } = await parseBody(c, adminAuthVerifyRequestSchema)
     const { deps } = c.var
-    const admin = await verifyAdminCode(deps, otp, browser_token)
+    const admin = await verifyAdminCode(deps, otp, browser_token, clientIp(c))
     if (c.var.adminSessionId) await deleteAdminSession(deps.db, c.var.adminSessionId)
-    setSecureCookie(c, COOKIES.admin, await createAdminSession(deps.db, admin.id, deps.clock.now()), ADMIN_SESSION_TTL_MS / 1000)
+    setSecureCookie(c, 'admin', await createAdminSession(deps.db, admin.id, deps.clock.now()), ADMIN_SESSION_TTL_MS / 1000)
     return c.json({ success: true as const, redirect_to: '/admin/v2' })
   })
   .post('/sign_in', async (c) => {
     const { email } = await parseBody(c, adminSignInRequestSchema)
-    await sendAdminSigninLink(c.var.deps, email, requestOrigin(c))
+    await sendAdminSigninLink(c.var.deps, email, consoleOrigin(c.var.deps.config), clientIp(c))
     return c.json({ success: true as const, message: 'If this e-mail belongs to an admin, a sign-in link is on its way.' })
   })
   .get('/link', async (c) => {
@@ -71,13 +72,13 @@ export const adminAuthRoutes = new Hono<AppEnv>()
     const admin = await consumeAdminSigninLink(deps, token, true)
     if (!admin) return c.html(expiredLinkPage(), 410)
     if (c.var.adminSessionId) await deleteAdminSession(deps.db, c.var.adminSessionId)
-    setSecureCookie(c, COOKIES.admin, await createAdminSession(deps.db, admin.id, deps.clock.now()), ADMIN_SESSION_TTL_MS / 1000)
+    setSecureCookie(c, 'admin', await createAdminSession(deps.db, admin.id, deps.clock.now()), ADMIN_SESSION_TTL_MS / 1000)
     return c.redirect('/admin/v2', 303)
   })
   // The console posts `_method=delete` (method override) or sends DELETE.
   .on(['POST', 'DELETE'], '/sign_out', async (c) => {
     if (c.var.adminSessionId) await deleteAdminSession(c.var.deps.db, c.var.adminSessionId)
-    clearCookie(c, COOKIES.admin)
+    clearCookie(c, 'admin')
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html')
     return wantsHtml ? c.redirect('/admin/v2/auth/sign_in', 303) : c.json({ success: true, redirect_to: '/admin/v2/auth/sign_in' })
   })

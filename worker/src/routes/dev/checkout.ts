@@ -12,7 +12,15 @@ import { signTestEvent } from '../../platform/payments'
 import { handlePaymentWebhook } from '../../services/payments'
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`
-const payForm = z.object({ outcome: z.enum(['pay', 'cancel']).default('pay') })
+const payForm = z.object({ outcome: z.enum(['pay', 'delayed', 'clear', 'fail', 'cancel']).default('pay') })
+
+/** The Stripe event each outcome of the test checkout sends, with the session's `payment_status`. */
+const outcomeEvents = {
+  pay: { type: 'checkout.session.completed', paymentStatus: 'paid' },
+  delayed: { type: 'checkout.session.completed', paymentStatus: 'unpaid' },
+  clear: { type: 'checkout.session.async_payment_succeeded', paymentStatus: 'paid' },
+  fail: { type: 'checkout.session.async_payment_failed', paymentStatus: 'unpaid' },
+} as const
 
 async function findSession(c: { var: AppEnv['Variables'] }, id: string) {
   const [row] = await c.var.deps.db.select().from(paymentSessions).where(eq(paymentSessions.providerSessionId, id)).limit(1) // tenant-guard: allow (the session id is the capability)
@@ -23,14 +31,31 @@ async function findSession(c: { var: AppEnv['Variables'] }, id: string) {
 /**
  * The built-in test checkout that stands in for Stripe's hosted page when no Stripe keys are set.
  * Paying signs a checkout.session.completed event with Stripe's test-header helper and hands it to the
- * same webhook handler real Stripe events reach. Mounted at /_checkout outside production only.
+ * same webhook handler real Stripe events reach. "Pay by bank debit" is a delayed payment method: it
+ * sends checkout.session.completed with payment_status unpaid (the session is processing), and the page
+ * then offers to clear it (checkout.session.async_payment_succeeded) or fail it
+ * (checkout.session.async_payment_failed). Mounted at /_checkout outside production only.
  */
 export const testCheckoutRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const row = await findSession(c, c.req.param('id'))
     const [program] = await c.var.deps.db.select().from(programs).where(eq(programs.id, row.programId))
     const csrf = await ensureCsrfToken(c)
-    const done = row.status === 'fulfilled'
+    const form = (buttons: string) =>
+      `<form method="post" action="/_checkout/${escapeHtml(row.providerSessionId)}/pay"><input type="hidden" name="authenticity_token" value="${escapeHtml(csrf)}">
+${buttons}</form>`
+    const secondary = 'style="background:transparent;color:inherit;border:1px solid currentColor;margin-left:8px"'
+    const actions =
+      row.status === 'fulfilled'
+        ? '<p>This checkout is already paid.</p>'
+        : row.status === 'processing'
+          ? `<p>The bank debit is processing.</p>${form(`<button type="submit" name="outcome" value="clear">Clear the payment</button>
+<button type="submit" name="outcome" value="fail" ${secondary}>Fail the payment</button>`)}`
+          : row.status !== 'pending'
+            ? `<p>This checkout is ${escapeHtml(row.status)}.</p>`
+            : form(`<button type="submit" name="outcome" value="pay">Pay ${money(row.amountCents)}</button>
+<button type="submit" name="outcome" value="delayed" ${secondary}>Pay by bank debit</button>
+<button type="submit" name="outcome" value="cancel" ${secondary}>Cancel</button>`)
     return c.html(
       simplePage({
         title: 'Test checkout',
@@ -39,9 +64,7 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
 <h1>${escapeHtml(program?.name ?? 'Checkout')}</h1>
 <p>${row.kind === 'membership' ? 'Membership' : `Donation${row.details?.entity_name ? ` to ${escapeHtml(String(row.details.entity_name))}` : ''}`}: <strong>${money(row.amountCents)}</strong></p>
 <p>Card 4242 4242 4242 4242 · any future date · any CVC</p>
-${done ? '<p>This checkout is already paid.</p>' : `<form method="post" action="/_checkout/${escapeHtml(row.providerSessionId)}/pay"><input type="hidden" name="authenticity_token" value="${escapeHtml(csrf)}">
-<button type="submit" name="outcome" value="pay">Pay ${money(row.amountCents)}</button>
-<button type="submit" name="outcome" value="cancel" style="background:transparent;color:inherit;border:1px solid currentColor;margin-left:8px">Cancel</button></form>`}</main>`,
+${actions}</main>`,
       }),
     )
   })
@@ -50,15 +73,16 @@ ${done ? '<p>This checkout is already paid.</p>' : `<form method="post" action="
     const { outcome } = await parseBody(c, payForm)
     const details = row.details ?? {}
     if (outcome === 'cancel') return c.redirect(String(details.cancel_url ?? '/'), 303)
+    const event = outcomeEvents[outcome]
     const payload = JSON.stringify({
       id: `evt_local_${randomToken(12)}`,
       object: 'event',
-      type: 'checkout.session.completed',
+      type: event.type,
       data: {
         object: {
           id: row.providerSessionId,
           object: 'checkout.session',
-          payment_status: 'paid',
+          payment_status: event.paymentStatus,
           status: 'complete',
           amount_total: row.amountCents,
           currency: row.currency,

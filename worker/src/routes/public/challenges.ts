@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { submitChallengeRequestSchema } from '../../../../sdk/contract/challenges'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
-import { requestOrigin } from '../../lib/origin'
+import { siteOriginFor } from '../../lib/origin'
 import { parseBody, parseQuery } from '../../lib/parse'
 import { idempotent } from '../../middleware/idempotency'
 import { requireParticipant } from '../../middleware/participant-auth'
@@ -20,13 +20,13 @@ export const challengeRoutes = new Hono<AppEnv>()
     const input = await parseBody(c, submitChallengeRequestSchema)
     const scope = c.get('scope')
     const deps = c.get('deps')
-    return c.json(await submitChallenge({ scope, deps, participant: c.get('participant')!, origin: requestOrigin(c) }, input))
+    return c.json(await submitChallenge({ scope, deps, participant: c.get('participant')!, origin: await siteOriginFor(c) }, input))
   })
   .post('/:id/unified_social_submission', requireParticipant, async (c) => {
     const { social_network_post_id } = parseQuery(c, socialQuery)
     const scope = c.get('scope')
     const deps = c.get('deps')
-    return c.json(await recordSocialView({ scope, deps, participant: c.get('participant')!, origin: requestOrigin(c) }, c.req.param('id'), social_network_post_id))
+    return c.json(await recordSocialView({ scope, deps, participant: c.get('participant')!, origin: await siteOriginFor(c) }, c.req.param('id'), social_network_post_id))
   })
   .get('/:id', async (c) => {
     const id = idParam.parse(c.req.param('id'))
@@ -37,5 +37,5 @@ export const challengeRoutes = new Hono<AppEnv>()
     if (!challenge || !isVisible(challenge)) throw new AppError('not_found', 404, `id: no challenge "${id.slice(0, 60)}" in this program`, { id: 'not found' })
     c.header('vary', 'Cookie, Authorization')
     if (!participant) c.header('cache-control', 'public, max-age=5')
-    return c.json(await challengeForParticipant({ scope, deps, participant, origin: requestOrigin(c) }, challenge))
+    return c.json(await challengeForParticipant({ scope, deps, participant, origin: await siteOriginFor(c) }, challenge))
   })

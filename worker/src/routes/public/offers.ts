@@ -6,7 +6,7 @@ import {
 } from '../../../../sdk/contract/offers'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
-import { requestOrigin } from '../../lib/origin'
+import { siteOriginFor } from '../../lib/origin'
 import { parseBody, parseQuery } from '../../lib/parse'
 import { getMerchant, listMerchantsNear } from '../../services/offers'
 import { assertMayRedeem, redeemOffer, voucherImage } from '../../services/offers-redeem'
@@ -53,7 +53,7 @@ export const offerRedeemRoutes = new Hono<AppEnv>()
           deps: c.var.deps,
           program: c.var.program,
           participant: c.var.participant,
-          origin: requestOrigin(c),
+          origin: await siteOriginFor(c),
         },
         { endecaKey: body.endeca_key, redemptionType: body.redemption_type },
       )

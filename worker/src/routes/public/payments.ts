@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
-import { requestOrigin } from '../../lib/origin'
+import { siteOriginFor } from '../../lib/origin'
 import { parseBody, parseQuery } from '../../lib/parse'
 import { requireParticipant } from '../../middleware/participant-auth'
 import { type CheckoutKind, paymentReceipt, startCheckout } from '../../services/payments'
@@ -20,7 +20,7 @@ async function checkout(c: Context<AppEnv>, kind: CheckoutKind, choice: { entity
   if (deps.payments.name === 'local' && deps.config.environment === 'production') {
     throw new AppError('validation_failed', 422, 'Payments are not configured for this program')
   }
-  const session = await startCheckout({ scope, deps, participant: c.var.participant!, origin: requestOrigin(c) }, c.req.param('id')!, kind, choice)
+  const session = await startCheckout({ scope, deps, participant: c.var.participant!, origin: await siteOriginFor(c) }, c.req.param('id')!, kind, choice)
   const wantsHtml = (c.req.header('accept') ?? '').includes('text/html')
   return wantsHtml ? c.redirect(session.url, 303) : c.json({ success: true, session_id: session.id, url: session.url, stripe_url: session.url })
 }
@@ -33,7 +33,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
 /** The premium prompt's membership checkout. Mounted at /participants/challenges. */
 export const participantCheckoutRoutes = new Hono<AppEnv>().post('/:id/membership_checkout_session', requireParticipant, (c) => checkout(c, 'membership'))
 
-/** GET /public/home/stripe_receipt?session_id. Mounted at /public/home. */
+/** GET /public/home/stripe_receipt?session_id: the receipt with the session's `status`. Mounted at /public/home. */
 export const receiptRoutes = new Hono<AppEnv>().get('/stripe_receipt', requireParticipant, async (c) => {
   const { session_id } = parseQuery(c, receiptQuery)
   return c.json(await paymentReceipt(c.var.scope, c.var.participant!, session_id))

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { identityRequestSchema, signinVerifyRequestSchema } from '../../../../sdk/contract/auth'
 import type { AppEnv } from '../../env'
-import { COOKIES, clearCookie, setSecureCookie } from '../../lib/cookies'
-import { requestOrigin } from '../../lib/origin'
+import { clearCookie, setSecureCookie } from '../../lib/cookies'
+import { clientIp } from '../../lib/client-ip'
+import { siteOriginFor } from '../../lib/origin'
 import { parseBody } from '../../lib/parse'
 import { AppError } from '../../lib/errors'
 import { exchangeIdentityToken } from '../../services/identity'
@@ -15,7 +16,7 @@ export const signinRoutes = new Hono<AppEnv>()
     const body = await parseBody(c, signinVerifyRequestSchema)
     const { program, scope, deps } = c.var
     const result = await verifySignin(
-      { scope, program, deps, origin: requestOrigin(c), captcha: deps.captcha, remoteIp: c.req.header('cf-connecting-ip') },
+      { scope, program, deps, origin: await siteOriginFor(c), captcha: deps.captcha, remoteIp: clientIp(c) },
       body,
     )
     if (result.kind === 'sent') return c.json(result.response)
@@ -27,7 +28,7 @@ export const signinRoutes = new Hono<AppEnv>()
       replaceSessionId: c.var.participantSessionId,
     })
     if (c.var.tokenClient) return c.json({ ...result.response, session_token: token })
-    setSecureCookie(c, COOKIES.participant, token, PARTICIPANT_SESSION_TTL_MS / 1000)
+    setSecureCookie(c, 'participant', token, PARTICIPANT_SESSION_TTL_MS / 1000)
     return c.json(result.response)
   })
   // Embedded widgets: a partner-signed identity token becomes a participant session token.
@@ -50,6 +51,6 @@ export const signinRoutes = new Hono<AppEnv>()
   .post('/sign_out_user', async (c) => {
     const { deps, program, participantSessionId } = c.var
     if (participantSessionId) await deleteParticipantSession(deps.db, program.id, participantSessionId)
-    if (!c.var.tokenClient) clearCookie(c, COOKIES.participant)
+    if (!c.var.tokenClient) clearCookie(c, 'participant')
     return c.json({ ok: true, message: 'Signed out' })
   })
