@@ -84,7 +84,9 @@ describe('absolute URLs come from configuration, never from request headers', ()
     expect(String(session!.details?.success_url)).toMatch(/^http:\/\/localhost\/challenge\//)
 
     const referral = await q.browser.json<Json>('/public/challenges/invite-friends', { headers: FORGED })
-    if (referral.status === 200 && referral.body.referral_url) expect(referral.body.referral_url).toMatch(/^http:\/\/localhost\/signin\?referral_code=/)
+    expect(referral.status).toBe(200)
+    const entity = referral.body.data ?? referral.body
+    expect(entity.referral_url).toMatch(/^http:\/\/localhost\/signin\?referral_code=/)
   })
 
   it('builds voucher URLs from the configured origin', async () => {
