@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['worker/test/**/*.test.ts', 'sdk/**/*.test.ts', 'widgets/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}'],
+          include: ['worker/**/*.test.ts', 'sdk/**/*.test.ts', 'widgets/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.workerd.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
@@ -26,7 +26,7 @@ export default defineConfig({
         ],
         test: {
           name: 'workerd',
-          include: ['worker/test/**/*.workerd.test.ts'],
+          include: ['worker/**/*.workerd.test.ts'],
           setupFiles: ['./worker/test/workerd-setup.ts'],
           testTimeout: 30_000,
         },

@@ -11,25 +11,35 @@ import { renderError } from './middleware/errors'
 import { responseHeaders } from './middleware/response-headers'
 import { participantApi, participantSite } from './middleware/participant-api'
 import { findRequestProgram } from './middleware/program'
-import { frameAncestors } from './services/partner-origins'
-import { hostnameOf } from './services/programs'
-import { adminAuthRoutes } from './routes/admin/auth'
-import { adminConsoleRoutes } from './routes/admin/console'
-import { adminPages } from './routes/admin/pages'
-import { testCheckoutRoutes } from './routes/dev/checkout'
-import { devMailboxRoutes, devSeedRoutes } from './routes/dev/mailbox'
-import { paymentWebhookRoutes } from './routes/payments-webhook'
-import { checkoutRoutes, participantCheckoutRoutes, receiptRoutes } from './routes/public/payments'
-import { sitePages } from './routes/pages'
-import { accountRoutes } from './routes/public/account'
-import { challengeRoutes } from './routes/public/challenges'
-import { offerRedeemRoutes, offerSearchRoutes } from './routes/public/offers'
-import { homeChallengeRoutes } from './routes/public/home'
-import { programRoutes } from './routes/public/program'
-import { rewardHomeRoutes, rewardRoutes } from './routes/public/rewards'
-import { signinRoutes } from './routes/public/signin'
+import { frameAncestors } from './features/programs/partner-origins'
+import { hostnameOf } from './features/programs/programs'
+import { adminAuthRoutes } from './features/console/auth'
+import { consoleShell } from './features/console/admin'
+import type { ConsoleRoute } from './features/console/console-router'
+import { dashboardConsole } from './features/dashboard/admin'
+import { organizationConsole } from './features/organization/admin'
+import { participantsConsole } from './features/participants/admin'
+import { adminPages } from './features/console/pages'
+import { testCheckoutRoutes } from './features/payments/dev-checkout'
+import { devMailboxRoutes, devSeedRoutes } from './features/dev/mailbox'
+import { paymentWebhookRoutes } from './features/payments/webhook'
+import { checkoutRoutes, participantCheckoutRoutes, receiptRoutes } from './features/payments/public'
+import { sitePages } from './features/site/pages'
+import { accountRoutes } from './features/participants/public'
+import { challengeRoutes } from './features/challenges/public'
+import { offerRedeemRoutes, offerSearchRoutes } from './features/offers/public'
+import { homeChallengeRoutes } from './features/home/public'
+import { programRoutes } from './features/programs/public'
+import { rewardHomeRoutes, rewardRoutes } from './features/rewards/public'
+import { signinRoutes } from './features/signin/public'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+
+/** The console's JSON API, one entry per feature; each declares a permission per route. */
+const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole]
+
+/** Every console endpoint with its permission: the permission-matrix test is generated from it. */
+export const consoleRouteTable: ConsoleRoute[] = CONSOLE_FEATURES.flatMap((f) => f.table)
 
 /** Paths with their own middleware chain; everything else is the participant site. */
 const OWN_PREFIXES = /^\/(admin\/v2|public\/|participants\/|payments\/|offers\/|_dev\/|_checkout\/|healthz$)/
@@ -108,7 +118,7 @@ export function createApp(deps: Deps) {
   app.use('/admin/v2/*', loadAdmin, csrfProtection)
   app.use('/admin/v2', loadAdmin)
   app.route('/admin/v2/auth', adminAuthRoutes)
-  app.route('/admin/v2', adminConsoleRoutes)
+  for (const feature of CONSOLE_FEATURES) app.route('/admin/v2', feature.app)
   app.route('/admin/v2', adminPages)
 
   // Participant API and site: program from host or public key.

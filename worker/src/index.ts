@@ -6,7 +6,7 @@ import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
-import { deliverOutbox } from './services/outbox'
+import { deliverOutbox } from './features/webhooks/outbox'
 
 /** Bindings declared in wrangler.toml. */
 export type WorkerEnv = EnvVars & {

@@ -15,7 +15,7 @@ import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
-import { deliverOutbox } from './services/outbox'
+import { deliverOutbox } from './features/webhooks/outbox'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const PUBLIC_DIR = resolve(ROOT, 'dist/public')

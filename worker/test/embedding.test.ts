@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../src/app'
 import { domainLists, participants, programs } from '../src/db/schema'
-import { signIdentityToken } from '../src/services/identity'
+import { signIdentityToken } from '../src/features/signin/identity'
 import { makeTestApp } from './helpers'
 
 const secret = 'partner-secret-for-tests-0123456789'

@@ -112,8 +112,8 @@ export async function quickParticipant(t: Awaited<ReturnType<typeof makeTestApp>
   const { eq } = await import('drizzle-orm')
   const { participants, programs } = await import('../src/db/schema')
   const { programScope } = await import('../src/db/scope')
-  const { ledgerInsert } = await import('../src/services/ledger')
-  const { createParticipantSession } = await import('../src/services/sessions')
+  const { ledgerInsert } = await import('../src/features/points/ledger')
+  const { createParticipantSession } = await import('../src/features/signin/sessions')
   const [program] = await t.db.select().from(programs).where(eq(programs.publicKey, opts.programKey ?? 'demo'))
   const scope = programScope(t.db, program!.id)
   const [participant] = await scope

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { configFromEnv } from '../src/config'
 import { participantSessions, participants } from '../src/db/schema'
 import { acceptsGzip, keptSignedInAnswer } from '../src/middleware/kept-reads'
-import { createParticipantSession } from '../src/services/sessions'
+import { createParticipantSession } from '../src/features/signin/sessions'
 import { makeTestApp, quickParticipant } from './helpers'
 
 const withCache = () => ({

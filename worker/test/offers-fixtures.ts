@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { OffersPage, RedeemOfferResponse } from '../../sdk/contract/offers'
 import { offers } from '../src/db/schema'
 import type { Deps } from '../src/deps'
-import { createParticipantSession } from '../src/services/sessions'
+import { createParticipantSession } from '../src/features/signin/sessions'
 import { type Member, makeRewardsTest } from './rewards-fixtures'
 
 export type RedeemBody = Partial<RedeemOfferResponse> & {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { outbox } from '../src/db/schema'
 import { createTurnstileVerifier } from '../src/platform/captcha'
 import { createHttpMailer, type Mailer } from '../src/platform/mail'
-import { deliverOutbox, dispatchOutbox, outboxInsert } from '../src/services/outbox'
+import { deliverOutbox, dispatchOutbox, outboxInsert } from '../src/features/webhooks/outbox'
 import { makeTestApp } from './helpers'
 
 /** A local HTTP server standing in for a provider's API: the real adapter code runs unchanged. */

@@ -14,8 +14,8 @@ import {
 } from '../src/db/schema'
 import { programScope } from '../src/db/scope'
 import type { Deps } from '../src/deps'
-import { ledgerInsert } from '../src/services/ledger'
-import { createParticipantSession } from '../src/services/sessions'
+import { ledgerInsert } from '../src/features/points/ledger'
+import { createParticipantSession } from '../src/features/signin/sessions'
 import { makeTestApp } from './helpers'
 
 export type RewardsTest = Awaited<ReturnType<typeof makeRewardsTest>>

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../src/app'
 import { configFromEnv, productionProblems } from '../src/config'
 import { domainLists, paymentSessions, programs } from '../src/db/schema'
-import { SIGNIN_LOCKOUT } from '../src/services/signin-throttle'
+import { SIGNIN_LOCKOUT } from '../src/features/signin/signin-throttle'
 import { lastMail, makeTestApp, quickParticipant, TestBrowser } from './helpers'
 import { makeOffersTest } from './offers-fixtures'
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ChallengeTile } from '../../sdk/contract/challenges'
 import { configFromEnv } from '../src/config'
 import { challengeCompletions, challenges, participants } from '../src/db/schema'
-import type { ChallengeCatalog } from '../src/services/challenge-catalog'
-import { nextChange } from '../src/services/participant-cache'
+import type { ChallengeCatalog } from '../src/features/challenges/challenge-catalog'
+import { nextChange } from '../src/features/home/participant-cache'
 import { makeTestApp, quickParticipant } from './helpers'
 
 type T = Awaited<ReturnType<typeof makeTestApp>>
@@ -111,7 +111,7 @@ describe('signed-in home lists', () => {
     const now = t.clock.now()
     await t.db.update(challenges).set({ finish: new Date(now + 1000) }).where(eq(challenges.identifier, 'coffee-origins'))
     await t.db.update(challenges).set({ start: new Date(now + 2000) }).where(eq(challenges.identifier, 'roastery-tour'))
-    const { invalidateChallengeCatalog } = await import('../src/services/challenge-catalog')
+    const { invalidateChallengeCatalog } = await import('../src/features/challenges/challenge-catalog')
     invalidateChallengeCatalog(t.deps)
     let list = await identifiers(browser)
     expect(await identifiers(browser)).toEqual(list) // kept
@@ -148,7 +148,7 @@ describe('participant summary', () => {
     expect((await summary()).profile_attributes.city).toBe('Porto')
     await t.db.delete(participantProfileAttributes).where(eq(participantProfileAttributes.participantId, participant.id))
     expect((await summary()).profile_attributes.city).toBeNull()
-    const { ledgerInsert } = await import('../src/services/ledger')
+    const { ledgerInsert } = await import('../src/features/points/ledger')
     const { programScope } = await import('../src/db/scope')
     await ledgerInsert(programScope(t.db, participant.programId), { participantId: participant.id, delta: 5, kind: 'earn', source: 'admin', title: 'More', idempotencyKey: 'more' })
     expect((await summary()).unused_points).toBe(25)

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import * as schema from '../src/db/schema'
 
 const SRC = join(__dirname, '../src')
-const CHECKED = ['routes', 'services', 'middleware']
+const CHECKED = ['features', 'middleware']
 
 const tenantTables = Object.entries(schema)
   .filter(([, v]) => is(v, SQLiteTable) && getTableColumns(v as SQLiteTable).programId?.notNull === true)
@@ -15,12 +15,12 @@ const tenantTables = Object.entries(schema)
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
     const p = join(dir, f)
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : []
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : []
   })
 }
 
 /**
- * Routes, services and middleware reach tenant tables through programScope() (db/scope.ts), which
+ * Feature routes and services and the middleware reach tenant tables through programScope() (db/scope.ts), which
  * adds `program_id = ?` to every query. A direct `.from(table)`, `.update(table)`, `.insert(table)`
  * or `.delete(table)` must be scoped by `scope.where(...)` in the same statement, or carry a
  * `tenant-guard: allow` comment saying why it is cross-program.

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../services/mail-templates'
+import { escapeHtml } from '../features/signin/mail-templates'
 
 /** A small server-rendered page (magic-link confirmations, dev mailbox, fallbacks). */
 export function simplePage(opts: { title: string; csrfToken?: string; body: string }): string {

@@ -5,8 +5,8 @@ import { programScope } from '../db/scope'
 import type { AppEnv } from '../env'
 import { readCookie } from '../lib/cookies'
 import { AppError, forbidden, unauthenticated } from '../lib/errors'
-import { findAdminSession } from '../services/admin-auth'
-import { type Action, can, type Resource } from '../services/permissions'
+import { findAdminSession } from '../features/console/admin-auth'
+import { type Action, can, type Resource } from '../features/console/permissions'
 
 export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
   c.set('admin', null)
@@ -51,7 +51,10 @@ export function requirePermission(resource: Resource, action: Action) {
         .where(scope.where(adminProgramPermissions, eq(adminProgramPermissions.adminUserId, admin.id)))
     }
     if (!can(admin, program, grants, resource, action)) throw forbidden()
-    if (program) c.set('program', program)
+    if (program) {
+      c.set('program', program)
+      c.set('scope', programScope(db, program.id))
+    }
     await next()
   })
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../env'
 import { AppError } from '../lib/errors'
 import { requestOrigin } from '../lib/origin'
-import { isAllowedOrigin, isListedAnywhere } from '../services/partner-origins'
+import { isAllowedOrigin, isListedAnywhere } from '../features/programs/partner-origins'
 
 const ALLOWED_HEADERS = 'content-type, authorization, x-program-key, x-tessera-session, idempotency-key, x-csrf-token'
 

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { readCookie } from '../lib/cookies'
 import { unauthenticated } from '../lib/errors'
-import { findParticipantSession } from '../services/sessions'
+import { findParticipantSession } from '../features/signin/sessions'
 import { isTokenClient } from './csrf'
 
 /**

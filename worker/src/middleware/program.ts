@@ -5,7 +5,7 @@ import type { Deps } from '../deps'
 import type { AppEnv, ProgramRow } from '../env'
 import { appCache } from '../lib/cache'
 import { AppError } from '../lib/errors'
-import { resolveProgram } from '../services/programs'
+import { resolveProgram } from '../features/programs/programs'
 
 /** The request's program by public key or host, through the app cache. */
 export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | undefined> {

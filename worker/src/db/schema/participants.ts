@@ -38,6 +38,8 @@ export const participants = sqliteTable(
     emailVerifiedAt: timestamp('email_verified_at'),
     signInCount: integer('sign_in_count').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at'),
+    /** The newest participant action (kept by a trigger): active participants, recent activity. */
+    lastActionAt: timestamp('last_action_at'),
     city: text('city'),
     country: text('country'),
     createdAt: createdAt(),

@@ -1,0 +1,154 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { submitChallengeRequestSchema } from '../../../../sdk/contract/challenges'
+import { challengeCompletions, participantAnswers, socialPostViews } from '../../db/schema'
+import type { ProgramScope } from '../../db/scope'
+import type { Deps } from '../../deps'
+import type { ParticipantRow } from '../../env'
+import { AppError } from '../../lib/errors'
+import { gradeQuiz, validateAnswers, type ValidAnswer } from './answers'
+import { type ChallengeContent, findInCatalog, loadChallengeCatalog } from './challenge-catalog'
+import { summaryAfterCompletion, toChallengeEntity } from './challenge-entity'
+import { effectiveStatus, isVisible } from './challenge-status'
+import { completeChallenge } from './completions'
+
+type SubmitInput = z.output<typeof submitChallengeRequestSchema>
+export type EngineContext = { scope: ProgramScope; deps: Deps; participant: ParticipantRow; origin: string }
+
+export const DEFAULT_SUCCESS_MESSAGE = 'Challenge Submitted successfully!'
+
+const fail = (code: 'challenge_inactive' | 'api_completion_only' | 'payment_required' | 'answers_invalid' | 'validation_failed', status: 403 | 422, message: string, fields?: Record<string, string>) =>
+  new AppError(code, status, message, fields, { success: false })
+
+/** The visible, active challenge a participant may act on, or the error the spec names. */
+export async function activeChallenge(ctx: EngineContext, idOrIdentifier: string | number, field = 'challenge_id'): Promise<ChallengeContent> {
+  const catalog = await loadChallengeCatalog(ctx.deps, ctx.scope.programId)
+  const challenge = findInCatalog(catalog, idOrIdentifier)
+  if (!challenge || !isVisible(challenge)) {
+    throw new AppError('not_found', 404, `${field}: no challenge "${String(idOrIdentifier).slice(0, 60)}" in this program`, { [field]: 'not found' }, { success: false })
+  }
+  if (effectiveStatus(challenge, ctx.deps.clock.now()) !== 'active') throw fail('challenge_inactive', 422, 'Challenge is not active')
+  return challenge
+}
+
+/**
+ * POST /public/challenges/submit: completes the challenge by its type's rule (engine-rules.md,
+ * Challenges). Video needs the watched percentage; collect validates and grades answers; visits
+ * (article, link, call to action, share, engage) complete on submit; the rest complete elsewhere.
+ */
+export async function submitChallenge(ctx: EngineContext, input: SubmitInput) {
+  const challenge = await activeChallenge(ctx, input.challenge_id)
+  if (challenge.apiCompletionOnly) {
+    throw fail('api_completion_only', 403, 'This challenge is completed by the program through its API')
+  }
+  const p = challenge.parameters
+  let answers: ValidAnswer[] | undefined
+  let score: number | null = null
+  let profile: Record<string, string> | undefined
+  switch (challenge.challengeType) {
+    case 'signup':
+      throw new AppError('already_completed', 409, 'You have already completed this challenge', undefined, { success: false })
+    case 'referral':
+      throw fail('validation_failed', 422, 'This challenge completes when the friends you invite join')
+    case 'membership':
+    case 'donation':
+      throw fail('payment_required', 422, 'This challenge completes once the payment goes through')
+    case 'unified_social':
+      throw fail('validation_failed', 422, 'View every post to complete this challenge')
+    case 'video': {
+      const needed = typeof p.duration === 'number' ? p.duration : 100
+      if (input.percentage === undefined) throw fail('validation_failed', 422, 'percentage: is required for a video', { percentage: 'is required' })
+      if (input.percentage < needed) {
+        throw fail('validation_failed', 422, `percentage: watch at least ${needed}% of the video`, { percentage: `must be at least ${needed}` })
+      }
+      break
+    }
+    case 'collect': {
+      answers = validateAnswers(challenge.questions, input.questions)
+      if (challenge.questions.length && !answers.length) throw fail('answers_invalid', 422, 'questions: answer at least one question', { questions: 'answer at least one question' })
+      if (p.collect_type === 'quiz') {
+        score = gradeQuiz(challenge.questions, answers)
+        const pass = Number(p.pass_score ?? 0)
+        if (score < pass) {
+          throw new AppError('quiz_failed', 422, `You scored ${score}%. You need ${pass}% to pass. Please try again.`, undefined, { success: false, score })
+        }
+      }
+      if (p.collect_type === 'profile') {
+        profile = {}
+        for (const a of answers) if (a.question.profileAttribute) profile[a.question.profileAttribute] = a.values.join(', ')
+      }
+      break
+    }
+    default:
+      break
+  }
+  const result = await completeChallenge(ctx.scope, ctx.deps, { challenge, participant: ctx.participant, answers, score, profile })
+  return {
+    success: true as const,
+    message: challenge.successMessage || DEFAULT_SUCCESS_MESSAGE,
+    points: result.points,
+    score,
+    challenge: await challengeAfterCompletion(ctx, challenge, result),
+  }
+}
+
+/**
+ * The challenge as the participant sees it after the completion just written. Without questions or
+ * posts the entity needs only the completion summary, which the completion itself gives (it is the
+ * latest, and whether the challenge is now done follows from its period key and the count taken
+ * before it), so nothing is read again; answers and viewed posts are read as for the challenge page.
+ */
+async function challengeAfterCompletion(ctx: EngineContext, challenge: ChallengeContent, done: { periodKey: string; createdAt: Date; completionsAfter: number | null }) {
+  if (challenge.questions.length || challenge.posts.length) return challengeForParticipant(ctx, challenge)
+  const now = ctx.deps.clock.now()
+  return toChallengeEntity(challenge, { now, origin: ctx.origin, participant: ctx.participant, completions: summaryAfterCompletion(challenge, now, done) })
+}
+
+/**
+ * Records that the participant viewed one post of a unified social challenge; when every post has
+ * been viewed, the challenge completes (once).
+ */
+export async function recordSocialView(ctx: EngineContext, idOrIdentifier: string, postId: number) {
+  const challenge = await activeChallenge(ctx, idOrIdentifier, 'id')
+  if (challenge.challengeType !== 'unified_social') throw fail('validation_failed', 422, 'id: not a unified social challenge', { id: 'not a unified social challenge' })
+  const all = challenge.posts.flatMap((post) => [post.id, ...post.children.map((c) => c.id)])
+  if (!all.includes(postId)) {
+    throw new AppError('not_found', 404, 'social_network_post_id: not a post of this challenge', { social_network_post_id: 'not a post of this challenge' })
+  }
+  const topLevel = challenge.posts.map((post) => post.id)
+  const { scope, participant } = ctx
+  await scope.insert(socialPostViews, { postId, participantId: participant.id }).onConflictDoNothing()
+  const viewed = await scope.count(socialPostViews, and(eq(socialPostViews.participantId, participant.id), inArray(socialPostViews.postId, topLevel)))
+  let completed = (await scope.count(challengeCompletions, and(eq(challengeCompletions.challengeId, challenge.id), eq(challengeCompletions.participantId, participant.id)))) > 0
+  if (!completed && viewed >= topLevel.length) {
+    try {
+      await completeChallenge(scope, ctx.deps, { challenge, participant })
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'already_completed')) throw err
+    }
+    completed = true
+  }
+  return { success: true as const, viewed, total: topLevel.length, completed }
+}
+
+/** One challenge with this participant's completions, answers and viewed posts. */
+export async function challengeForParticipant(ctx: Omit<EngineContext, 'participant'> & { participant: ParticipantRow | null }, challenge: ChallengeContent) {
+  const { scope, participant, deps } = ctx
+  const [completions, answers, views] = participant
+    ? await Promise.all([
+        scope.select(challengeCompletions, and(eq(challengeCompletions.challengeId, challenge.id), eq(challengeCompletions.participantId, participant.id))),
+        challenge.questions.length
+          ? scope.select(participantAnswers, and(eq(participantAnswers.challengeId, challenge.id), eq(participantAnswers.participantId, participant.id)))
+          : Promise.resolve([]),
+        challenge.posts.length ? scope.select(socialPostViews, eq(socialPostViews.participantId, participant.id)) : Promise.resolve([]),
+      ])
+    : [[], [], []]
+  return toChallengeEntity(challenge, {
+    now: deps.clock.now(),
+    origin: ctx.origin,
+    participant,
+    completions,
+    answers,
+    viewedPostIds: new Set(views.map((v) => v.postId)),
+  })
+}

@@ -1,0 +1,161 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { adminSessions, adminSigninCodes, adminUsers } from '../../db/schema'
+import type { Deps } from '../../deps'
+import type { AdminRow } from '../../env'
+import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto'
+import { AppError } from '../../lib/errors'
+import { magicLinkMail, signinCodeMail } from '../signin/mail-templates'
+import { dispatchOutbox, outboxInsert } from '../webhooks/outbox'
+import { touchAdminSession } from '../signin/sessions'
+import { type Account, assertNotLocked, clearSigninFailures, limitClient, limitMailTo, recordSigninFailure } from '../signin/signin-throttle'
+import { MAGIC_LINK_TTL_MS, MAX_CODE_ATTEMPTS, OTP_TTL_MS, RESEND_WAIT_MS } from '../signin/participant-signin'
+
+const CONSOLE_NAME = 'Tessera Console'
+
+const invalidOtp = () => new AppError('invalid_code', 401, 'Invalid OTP')
+const adminAccount = (email: string): Account => ({ kind: 'admin', email })
+
+/** Whether a sign-in mail may go to this admin now (not locked out, under the per-address limit). */
+async function mayMail(deps: Deps, email: string): Promise<boolean> {
+  try {
+    await assertNotLocked(deps, adminAccount(email))
+    await limitMailTo(deps, email)
+    return true
+  } catch (err) {
+    if (err instanceof AppError && err.status === 429) return false
+    throw err
+  }
+}
+
+/**
+ * Step 1 of the console's code sign-in. Known and unknown e-mails get the same answer (a browser
+ * token); only known admins are e-mailed a code. A second request inside 60 s sends nothing new.
+ */
+export async function startAdminSignin(deps: Deps, email: string, clientIp?: string): Promise<{ browserToken: string }> {
+  const { db, config } = deps
+  const now = deps.clock.now()
+  await limitClient(deps, 'signin-start', clientIp)
+  const browserToken = randomToken(24)
+  const admin = (await db.select().from(adminUsers).where(eq(adminUsers.email, email)).limit(1))[0]
+  if (!admin) return { browserToken }
+  const last = (
+    await db.select().from(adminSigninCodes).where(and(eq(adminSigninCodes.email, email), eq(adminSigninCodes.kind, 'otp'))).orderBy(desc(adminSigninCodes.createdAt)).limit(1)
+  )[0]
+  if (last && !last.consumedAt && now - last.createdAt.getTime() < RESEND_WAIT_MS) {
+    // Inside the resend wait nothing is mailed, and the pending code stays bound to the browser that
+    // asked first: a stranger repeating the request cannot take it over.
+    return { browserToken }
+  }
+  // A locked admin gets no code, and an address a few an hour; the answer stays the one unknown
+  // e-mails get, so it tells nothing.
+  if (!(await mayMail(deps, email))) return { browserToken }
+  const code = randomDigits(6)
+  const results = (await db.batch([
+    db.update(adminSigninCodes).set({ supersededAt: new Date(now) }).where(and(eq(adminSigninCodes.email, email), isNull(adminSigninCodes.consumedAt), isNull(adminSigninCodes.supersededAt))),
+    db.insert(adminSigninCodes).values({
+      email,
+      adminUserId: admin.id,
+      kind: 'otp',
+      secretHash: await hmac(config.secret, `aotp:${admin.id}:${code}`),
+      browserTokenHash: await hmac(config.secret, `abt:${browserToken}`),
+      expiresAt: new Date(now + OTP_TTL_MS),
+      createdAt: new Date(now),
+    }),
+    outboxInsert(db, null, {
+      topic: 'email',
+      payload: signinCodeMail({ to: email, from: config.mailFrom, programName: CONSOLE_NAME, firstName: admin.firstName || 'there', code }),
+    }),
+  ])) as unknown[]
+  await dispatchOutbox(deps, (results[2] as { id: number }[]).map((r) => r.id))
+  return { browserToken }
+}
+
+/** Step 2: the code bound to this browser token, unexpired, unused, at most 5 tries. */
+export async function verifyAdminCode(deps: Deps, otp: string, browserToken: string, clientIp?: string): Promise<AdminRow> {
+  const { db, config } = deps
+  const now = deps.clock.now()
+  await limitClient(deps, 'signin-verify', clientIp)
+  const row = (
+    await db
+      .select()
+      .from(adminSigninCodes)
+      .where(and(eq(adminSigninCodes.browserTokenHash, await hmac(config.secret, `abt:${browserToken}`)), eq(adminSigninCodes.kind, 'otp'), isNull(adminSigninCodes.consumedAt), isNull(adminSigninCodes.supersededAt)))
+      .orderBy(desc(adminSigninCodes.createdAt))
+      .limit(1)
+  )[0]
+  if (!row || !row.adminUserId || row.expiresAt.getTime() <= now || row.attempts >= MAX_CODE_ATTEMPTS) throw invalidOtp()
+  // Failures count per admin across codes and resends (signin-throttle.ts); locked, even the right code fails.
+  const account = adminAccount(row.email)
+  await assertNotLocked(deps, account)
+  const failed = async () => (await recordSigninFailure(deps, account)) ?? invalidOtp()
+  const counted = await db
+    .update(adminSigninCodes)
+    .set({ attempts: row.attempts + 1 })
+    .where(and(eq(adminSigninCodes.id, row.id), eq(adminSigninCodes.attempts, row.attempts), isNull(adminSigninCodes.consumedAt)))
+    .returning({ id: adminSigninCodes.id })
+  if (!counted.length) throw await failed()
+  if (!safeEqual(await hmac(config.secret, `aotp:${row.adminUserId}:${otp}`), row.secretHash)) throw await failed()
+  const consumed = await db.update(adminSigninCodes).set({ consumedAt: new Date(now) }).where(and(eq(adminSigninCodes.id, row.id), isNull(adminSigninCodes.consumedAt))).returning({ id: adminSigninCodes.id })
+  if (!consumed.length) throw invalidOtp()
+  await clearSigninFailures(deps, account)
+  const admin = (await db.select().from(adminUsers).where(eq(adminUsers.id, row.adminUserId)).limit(1))[0]
+  if (!admin) throw invalidOtp()
+  return admin
+}
+
+/** The e-mail-entry variant (/admin/v2/auth/sign_in): e-mails a single-use sign-in link. */
+export async function sendAdminSigninLink(deps: Deps, email: string, origin: string, clientIp?: string): Promise<void> {
+  const { db, config } = deps
+  const now = deps.clock.now()
+  await limitClient(deps, 'signin-start', clientIp)
+  const admin = (await db.select().from(adminUsers).where(eq(adminUsers.email, email)).limit(1))[0]
+  if (!admin || !(await mayMail(deps, email))) return
+  const token = randomToken(32)
+  const link = `${origin}/admin/v2/auth/link?token=${encodeURIComponent(token)}`
+  const results = (await db.batch([
+    db.insert(adminSigninCodes).values({
+      email,
+      adminUserId: admin.id,
+      kind: 'magic_link',
+      secretHash: await hmac(config.secret, `aml:${token}`),
+      expiresAt: new Date(now + MAGIC_LINK_TTL_MS),
+      createdAt: new Date(now),
+    }),
+    outboxInsert(db, null, {
+      topic: 'email',
+      payload: magicLinkMail({ to: email, from: config.mailFrom, programName: CONSOLE_NAME, firstName: admin.firstName || 'there', link, minutes: 20 }),
+    }),
+  ])) as unknown[]
+  await dispatchOutbox(deps, (results[1] as { id: number }[]).map((r) => r.id))
+}
+
+export async function consumeAdminSigninLink(deps: Deps, token: string, consume: boolean): Promise<AdminRow | null> {
+  const { db, config } = deps
+  const now = new Date(deps.clock.now())
+  const hash = await hmac(config.secret, `aml:${token}`)
+  const cond = and(eq(adminSigninCodes.secretHash, hash), eq(adminSigninCodes.kind, 'magic_link'), isNull(adminSigninCodes.consumedAt), gt(adminSigninCodes.expiresAt, now))
+  const row = (await db.select().from(adminSigninCodes).where(cond).limit(1))[0]
+  if (!row?.adminUserId) return null
+  if (consume) {
+    const done = await db.update(adminSigninCodes).set({ consumedAt: now }).where(and(eq(adminSigninCodes.id, row.id), cond)).returning({ id: adminSigninCodes.id })
+    if (!done.length) return null
+  }
+  return (await db.select().from(adminUsers).where(eq(adminUsers.id, row.adminUserId)).limit(1))[0] ?? null
+}
+
+export async function findAdminSession(db: Db, token: string, now: number) {
+  const rows = await db
+    .select({ sessionId: adminSessions.id, expiresAt: adminSessions.expiresAt, admin: adminUsers })
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.adminUserId))
+    .where(and(eq(adminSessions.tokenHash, await sha256(token)), gt(adminSessions.expiresAt, new Date(now))))
+    .limit(1)
+  const found = rows[0]
+  if (found) await touchAdminSession(db, found.sessionId, found.expiresAt.getTime(), now)
+  return found
+}
+
+export async function deleteAdminSession(db: Db, sessionId: number) {
+  await db.delete(adminSessions).where(eq(adminSessions.id, sessionId))
+}

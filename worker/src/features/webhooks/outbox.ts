@@ -1,0 +1,180 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { bound, param, preparedFor } from '../../db/prepared'
+import { outbox } from '../../db/schema'
+import type { Deps } from '../../deps'
+import type { MailMessage } from '../../platform/mail'
+import { deliverWebhooks } from './webhooks'
+
+export const MAX_DELIVERY_ATTEMPTS = 8
+/** Rows per delivery round (the ids once went as bound parameters, and D1 allows 100 per statement). */
+const IDS_PER_STATEMENT = 90
+/** In-process delivery waits this long to take the writes of a busy moment in one round. */
+const DELIVERY_DELAY_MS = 10
+
+export type OutboxMessage =
+  | { topic: 'email'; payload: MailMessage }
+  | { topic: 'webhook'; payload: { event: string; data: Record<string, unknown> } }
+
+/** The insert to put in the same batch as the business write it belongs to. */
+export function outboxInsert(db: Db, programId: number | null, message: OutboxMessage, dedupeKey?: string) {
+  const insert = db.insert(outbox).values({ programId, topic: message.topic, payload: message.payload as Record<string, unknown>, dedupeKey: dedupeKey ?? null })
+  return (dedupeKey ? insert.onConflictDoNothing() : insert).returning({ id: outbox.id })
+}
+
+/**
+ * outboxInsert of a webhook, prepared once per database (every completion and claim writes one).
+ * `delivered`: no webhook takes the event, so the row is written as delivered (see hasWebhookFor).
+ */
+export function outboxWebhookInsert(db: Db, programId: number, payload: { event: string; data: Record<string, unknown> }, dedupeKey?: string, delivered?: Date) {
+  const statement = preparedFor(db, dedupeKey ? 'outbox-webhook-dedupe' : 'outbox-webhook', (d) => {
+    const insert = d.insert(outbox).values({
+      programId: param('programId'),
+      topic: 'webhook',
+      payload: param('payload'),
+      dedupeKey: param('dedupeKey'),
+      status: param('status'),
+      attempts: param('attempts'),
+      deliveredAt: param('deliveredAt'),
+    })
+    return (dedupeKey ? insert.onConflictDoNothing() : insert).returning({ id: outbox.id }).prepare()
+  })
+  return bound<{ id: number }[]>(statement, {
+    programId,
+    payload,
+    dedupeKey: dedupeKey ?? null,
+    ...(delivered ? { status: 'delivered', attempts: 1, deliveredAt: delivered } : { status: 'pending', attempts: 0, deliveredAt: null }),
+  })
+}
+
+const pending = eq(outbox.status, 'pending')
+/** `id IN (the JSON array bound as :ids)`: one statement text whatever the number of ids. */
+const inIds = sql`(SELECT value FROM json_each(${sql.placeholder('ids')}))`
+
+/**
+ * Claims the given pending rows (pending -> sending) and returns them. Prepared once per database:
+ * in-process delivery runs it after every few writes (see dispatchOutboxLater).
+ */
+const claimByIds = (db: Db) =>
+  preparedFor(db, 'outbox-claim-ids', (d) => {
+    const candidates = d.select({ id: outbox.id }).from(outbox).where(and(inArray(outbox.id, inIds), pending)).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
+    return d.update(outbox).set({ status: 'sending' }).where(and(inArray(outbox.id, candidates), pending)).returning().prepare()
+  })
+
+/** The sweep: claims due pending rows. */
+function claimDue(db: Db, now: number) {
+  const due = and(pending, or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))))
+  const candidates = db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
+  return db.update(outbox).set({ status: 'sending' }).where(and(inArray(outbox.id, candidates), pending)).returning()
+}
+
+const markDelivered = (db: Db) =>
+  preparedFor(db, 'outbox-delivered', (d) =>
+    d
+      .update(outbox)
+      .set({ status: 'delivered', deliveredAt: param('at'), attempts: sql`${outbox.attempts} + 1` as never })
+      .where(inArray(outbox.id, inIds))
+      .prepare(),
+  )
+
+async function deliver(deps: Deps, row: typeof outbox.$inferSelect): Promise<void> {
+  switch (row.topic) {
+    case 'email':
+      return deps.mail.send(row.payload as unknown as MailMessage)
+    case 'webhook':
+      return deliverWebhooks(deps, row)
+    default:
+      throw new Error(`no deliverer for topic ${row.topic}`)
+  }
+}
+
+/**
+ * Delivers the given outbox rows, or every due pending row when no ids are given. The rows are claimed
+ * with one guarded update (pending -> sending), so concurrent deliverers never send a message twice;
+ * the delivered ones are marked in one more statement. A failure schedules a retry with exponential
+ * backoff and never touches the business write.
+ */
+export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ delivered: number; failed: number }> {
+  if (ids && ids.length > IDS_PER_STATEMENT) {
+    const total = { delivered: 0, failed: 0 }
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const part = await deliverOutbox(deps, ids.slice(i, i + IDS_PER_STATEMENT))
+      total.delivered += part.delivered
+      total.failed += part.failed
+    }
+    return total
+  }
+  const { db } = deps
+  const now = deps.clock.now()
+  if (ids && !ids.length) return { delivered: 0, failed: 0 }
+  const claimed = (ids ? await claimByIds(db).all({ ids: JSON.stringify(ids) }) : await claimDue(db, now)).sort((a, b) => a.id - b.id)
+  const done: number[] = []
+  let failed = 0
+  for (const row of claimed) {
+    try {
+      await deliver(deps, row)
+      done.push(row.id)
+    } catch (err) {
+      failed++
+      const attempts = row.attempts + 1
+      await db
+        .update(outbox)
+        .set({
+          status: attempts >= MAX_DELIVERY_ATTEMPTS ? 'failed' : 'pending',
+          attempts,
+          lastError: String((err as Error)?.message ?? err).slice(0, 500),
+          nextAttemptAt: new Date(deps.clock.now() + 2 ** attempts * 15_000),
+        })
+        .where(eq(outbox.id, row.id))
+    }
+  }
+  if (done.length) await markDelivered(db).run({ ids: JSON.stringify(done), at: new Date(deps.clock.now()) })
+  return { delivered: done.length, failed }
+}
+
+/** After a write: hand new outbox rows to the queue (Workers) or deliver them in-process (Node). */
+export async function dispatchOutbox(deps: Deps, ids: number[]): Promise<void> {
+  if (!ids.length) return
+  if (deps.enqueue) {
+    try {
+      await deps.enqueue(ids)
+      return
+    } catch (err) {
+      deps.log?.(`[outbox] enqueue failed, delivering inline: ${(err as Error).message}`)
+    }
+  }
+  await deliverOutbox(deps, ids)
+}
+
+/** Ids handed to dispatchOutboxLater and not yet delivered, per app (in-process delivery only). */
+const waiting = new WeakMap<Deps, number[]>()
+
+/**
+ * Like dispatchOutbox, without making the request wait (webhooks); the retry sweep covers failures.
+ * In-process (no queue), the ids of every write that finishes within DELIVERY_DELAY_MS go out in one
+ * delivery: two statements for the lot instead of a claim and a mark per write.
+ */
+export function dispatchOutboxLater(deps: Deps, ids: number[]): void {
+  if (!ids.length) return
+  const fail = (err: unknown) => deps.log?.(`[outbox] deferred delivery failed: ${(err as Error).message}`)
+  if (deps.enqueue) {
+    dispatchOutbox(deps, ids).catch(fail)
+    return
+  }
+  const queued = waiting.get(deps)
+  if (queued) {
+    queued.push(...ids)
+    return
+  }
+  waiting.set(deps, [...ids])
+  setTimeout(() => {
+    const all = waiting.get(deps) ?? []
+    waiting.delete(deps)
+    deliverOutbox(deps, all).catch(fail)
+  }, DELIVERY_DELAY_MS)
+}
+
+/** The outbox ids a batch's `outboxInsert(...).returning()` statements produced. */
+export function outboxIdsFrom(results: unknown[], indexes: number[]): number[] {
+  return indexes.flatMap((i) => ((results[i] as { id: number }[] | undefined) ?? []).map((r) => r.id))
+}
