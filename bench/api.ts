@@ -32,7 +32,7 @@ import { openLibsql } from '../worker/src/db/node'
 import { seedDemo } from '../worker/src/db/seed'
 import { randomToken, sha256 } from '../worker/src/lib/crypto'
 import { startNodeServer } from '../worker/src/node'
-import { createParticipantSession, PARTICIPANT_SESSION_TTL_MS } from '../worker/src/services/sessions'
+import { createParticipantSession, PARTICIPANT_SESSION_TTL_MS } from '../worker/src/features/signin/sessions'
 import type { LoadJob, LoadResult } from './load'
 
 const HERE = dirname(fileURLToPath(import.meta.url))

@@ -23,7 +23,7 @@ import { OFFERS_RADIUS_MILES, offersSearchQuerySchema } from '../sdk/contract/of
 import { openLibsql } from '../worker/src/db/node'
 import { loadZipcodes, offsetPoint } from '../worker/src/lib/geo'
 import { createCatalogOffers } from '../worker/src/platform/offers'
-import { listMerchantsNear } from '../worker/src/services/offers'
+import { listMerchantsNear } from '../worker/src/features/offers/offers'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 const num = (name: string, fallback: number) => {

@@ -82,6 +82,8 @@ async function seedProgram(
       partnerConfig: p.key === 'demo' ? { iframe_url: 'https://www.openstreetmap.org/export/embed.html?bbox=-74.01%2C40.74%2C-73.98%2C40.76&layer=mapnik', title: 'Find an Ember & Oak store' } : null,
       myAccountTitle: 'My Account',
       prizesTitle: 'Rewards',
+      // The demo program shows the console's language switcher (en/es).
+      i18nEnabled: p.key === 'demo',
     })
     .returning()
   const id = program!.id
