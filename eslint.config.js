@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'dist/**', '.wrangler/**', '.cache/**', '.data/**', 'migrations/**', 'docs/screenshots/**', 'bench/results/**'] },
+  { ignores: ['**/node_modules/**', 'dist/**', '.wrangler/**', '.cache/**', '.data/**', '.tmp/**', 'migrations/**', 'docs/screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

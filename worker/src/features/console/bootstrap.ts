@@ -1,15 +1,11 @@
-import { and, asc, count, eq, gte, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   adminProgramPermissions,
-  challengeCompletions,
   organizations,
-  participantActions,
-  participants,
   programs,
   programTemplateDetails,
 } from '../../db/schema'
-import { programScope } from '../../db/scope'
 import type { AdminRow, ProgramRow } from '../../env'
 import { AppError } from '../../lib/errors'
 import { listPermissions } from './permissions'
