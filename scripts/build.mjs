@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Builds the front ends into dist/public (served by wrangler's assets or by the Node runner).
-import { rmSync } from 'node:fs'
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
 import { build } from 'vite'
+import { hashedOutputs, headersFile } from './asset-headers.mjs'
 
 rmSync('dist/public', { recursive: true, force: true })
 const builds = [
@@ -14,6 +16,18 @@ const builds = [
   { configFile: 'widgets/vite.embed.config.ts', mode: 'tiles' },
   { configFile: 'widgets/vite.loader.config.ts' },
 ]
+const hashed = new Set()
 for (const options of builds) {
-  await build({ ...options, logLevel: process.env.CI ? 'warn' : 'info' })
+  const result = await build({ ...options, logLevel: process.env.CI ? 'warn' : 'info' })
+  for (const fileName of hashedOutputs(result)) hashed.add(fileName)
 }
+
+// Cache headers (scripts/asset-headers.mjs): every file under dist/public whose path ends with a file
+// name vite gave a content hash is immutable; the rest stay revalidated.
+const files = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]))
+const paths = files('dist/public')
+  .map((f) => `/${relative('dist/public', f).split(sep).join('/')}`)
+  .filter((p) => [...hashed].some((name) => p.endsWith(`/${name}`)))
+const headers = headersFile(paths)
+writeFileSync('dist/public/_headers', headers.text)
+console.log(`dist/public/_headers: ${headers.rules} hashed files immutable${headers.skipped ? `, ${headers.skipped} left revalidated (past the 100-rule limit)` : ''}`)

@@ -1,6 +1,9 @@
 import { AccountResource } from './resources/account'
 import { AdminAuthResource, AdminProgramsResource } from './resources/admin'
 import { AuthResource } from './resources/auth'
+import { ConsoleDashboardResource } from './resources/console-dashboard'
+import { ConsoleOrganizationResource } from './resources/console-organization'
+import { ConsoleParticipantsResource } from './resources/console-participants'
 import { ChallengesResource } from './resources/challenges'
 import { HomeResource } from './resources/home'
 import { OffersResource } from './resources/offers'
@@ -33,7 +36,14 @@ export type TesseraClient = ReturnType<typeof createClient>
 /** The console client (cookie session + CSRF). */
 export function createAdminClient(options: Omit<TransportOptions, 'auth'> = {}) {
   const transport = new Transport({ ...options, auth: 'cookie' })
-  return { transport, auth: new AdminAuthResource(transport), programs: new AdminProgramsResource(transport) }
+  return {
+    transport,
+    auth: new AdminAuthResource(transport),
+    programs: new AdminProgramsResource(transport),
+    organization: new ConsoleOrganizationResource(transport),
+    dashboard: new ConsoleDashboardResource(transport),
+    participants: new ConsoleParticipantsResource(transport),
+  }
 }
 export type TesseraAdminClient = ReturnType<typeof createAdminClient>
 

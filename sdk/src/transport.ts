@@ -105,6 +105,23 @@ export class Transport {
     return data as T
   }
 
+  /**
+   * Sends a request and answers the Response itself, for downloads read as a stream (a CSV export
+   * with progress); non-2xx answers throw the typed error for their code, as request() does.
+   */
+  async response(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
+    const res = await this.raw(method, path, opts)
+    if (res.ok) return res
+    const text = await res.text()
+    let data: unknown
+    try {
+      data = text ? JSON.parse(text) : {}
+    } catch {
+      data = { message: text }
+    }
+    throw errorFromBody(res.status, data as Record<string, unknown>)
+  }
+
   get<T>(path: string, opts?: RequestOptions) {
     return this.request<T>('GET', path, opts)
   }

@@ -17,8 +17,10 @@ import { adminAuthRoutes } from './features/console/auth'
 import { consoleShell } from './features/console/admin'
 import type { ConsoleRoute } from './features/console/console-router'
 import { dashboardConsole } from './features/dashboard/admin'
+import { ahoyRoutes } from './features/dashboard/public'
 import { organizationConsole } from './features/organization/admin'
 import { participantsConsole } from './features/participants/admin'
+import { IMPORT_UPLOAD } from './features/participants/participant-import'
 import { adminPages } from './features/console/pages'
 import { testCheckoutRoutes } from './features/payments/dev-checkout'
 import { devMailboxRoutes, devSeedRoutes } from './features/dev/mailbox'
@@ -42,7 +44,7 @@ const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, o
 export const consoleRouteTable: ConsoleRoute[] = CONSOLE_FEATURES.flatMap((f) => f.table)
 
 /** Paths with their own middleware chain; everything else is the participant site. */
-const OWN_PREFIXES = /^\/(admin\/v2|public\/|participants\/|payments\/|offers\/|_dev\/|_checkout\/|healthz$)/
+const OWN_PREFIXES = /^\/(admin\/v2|public\/|participants\/|payments\/|offers\/|ahoy\/|_dev\/|_checkout\/|healthz$)/
 
 /**
  * Builds the whole HTTP app from injected dependencies. The same app runs on Workers (index.ts) and
@@ -68,6 +70,8 @@ export function createApp(deps: Deps) {
     throw new AppError('payload_too_large', 413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`)
   }
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })
+  // The participant import's CSV upload has its own, larger limit and answers past it with its 422.
+  const limitUpload = bodyLimit({ maxSize: IMPORT_UPLOAD.maxBodyBytes, onError: IMPORT_UPLOAD.tooLarge })
   // HTML forms send `_method`; hono's methodOverride clones the request twice to look for it, which
   // under Node builds a full Request for every POST: only form bodies can carry it, so only they go in.
   const overrideMethod = methodOverride({ app })
@@ -82,16 +86,18 @@ export function createApp(deps: Deps) {
   // streams. Streamed bodies still go through bodyLimit.
   app.use(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const upload = IMPORT_UPLOAD.path.test(c.req.path)
     const length = c.req.header('content-length')
     if (length === undefined || c.req.header('transfer-encoding')) {
       // The override answers a form post itself (it runs the app again with the form's method).
       let answer: Response | void = undefined
-      await limitBody(c, async () => {
+      await (upload ? limitUpload : limitBody)(c, async () => {
         answer = await maybeOverride(c, next)
       })
       return answer
     }
-    return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge() : maybeOverride(c, next)
+    if (Number.parseInt(length, 10) > (upload ? IMPORT_UPLOAD.maxBodyBytes : MAX_BODY_BYTES)) return upload ? IMPORT_UPLOAD.tooLarge() : tooLarge()
+    return maybeOverride(c, next)
   })
   app.onError((err, c) => renderError(err, c))
   app.notFound((c) => renderError(new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`), c))
@@ -118,8 +124,8 @@ export function createApp(deps: Deps) {
   app.use('/admin/v2/*', loadAdmin, csrfProtection)
   app.use('/admin/v2', loadAdmin)
   app.route('/admin/v2/auth', adminAuthRoutes)
-  for (const feature of CONSOLE_FEATURES) app.route('/admin/v2', feature.app)
   app.route('/admin/v2', adminPages)
+  for (const feature of CONSOLE_FEATURES) app.route('/admin/v2', feature.app)
 
   // Participant API and site: program from host or public key.
   app.use('/public/*', participantApi)
@@ -130,6 +136,8 @@ export function createApp(deps: Deps) {
   app.route('/offers', offerRedeemRoutes)
   app.route('/public/offers', offerSearchRoutes)
   app.route('/payments', paymentWebhookRoutes)
+  // Visit tracking: program by host or key, no session and no cookies (features/dashboard/public.ts).
+  app.route('/ahoy', ahoyRoutes)
   app.route('/public', programRoutes)
   app.route('/public/rewards', rewardRoutes)
   app.route('/public/home', rewardHomeRoutes)

@@ -49,6 +49,8 @@ export type Deps = {
   assets?: { fetch(request: Request): Promise<Response> }
   /** Hands outbox ids to the queue; absent under Node, where delivery runs in-process. */
   enqueue?: (outboxIds: number[]) => Promise<void>
+  /** Hands a participant import's next chunk to its queue; absent under Node, where imports run in-process. */
+  enqueueImport?: (jobId: number) => Promise<void>
   log?: (line: string) => void
   /** Rate limits and sign-in lockouts; defaults to the database counter (platform/limiter.ts). */
   limiter?: Limiter

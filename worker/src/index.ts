@@ -2,28 +2,42 @@ import type { D1Database, ExecutionContext, Fetcher, MessageBatch, Queue, R2Buck
 import { createApp } from './app'
 import { configFromEnv, type EnvVars, paymentsFromEnv } from './config'
 import { createD1Db } from './db/client'
+import { countD1, type D1Counter, D1_COUNT_HEADER, D1_SQL_HEADER, formatCounts } from './db/d1-count'
 import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
 import { deliverOutbox } from './features/webhooks/outbox'
+import { keptSignedInAnswer } from './middleware/kept-reads'
+import { cachedPublicAnswer } from './middleware/public-cache'
+import { requestIdFrom, setResponseHeaders } from './middleware/response-headers'
+import { continueImportFromQueue, resumeImports } from './features/participants/import-runner'
+
+/** The queue of participant import chunks (wrangler.toml); one message carries one job's next chunk. */
+const IMPORT_QUEUE_NAME = 'tessera-imports'
 
 /** Bindings declared in wrangler.toml. */
 export type WorkerEnv = EnvVars & {
   DB: D1Database
   FILES?: R2Bucket
   OUTBOX_QUEUE?: Queue<{ ids: number[] }>
+  IMPORT_QUEUE?: Queue<{ job_id: number }>
   ASSETS?: Fetcher
+  /** `1` (development and tests only): count D1 calls per request and per isolate (db/d1-count.ts); `sql`: list them too. */
+  TESSERA_COUNT_D1?: string
 }
 
-const cache = new WeakMap<object, { deps: Deps; app: ReturnType<typeof createApp> }>()
+const cache = new WeakMap<object, { deps: Deps; app: ReturnType<typeof createApp>; counter?: D1Counter }>()
 
 /** One app per isolate and bindings object; deps hold no per-request state. */
 function appFor(env: WorkerEnv) {
   let entry = cache.get(env)
   if (!entry) {
     const config = configFromEnv(env)
-    const db = createD1Db(env.DB as never)
+    // Never in production: the counts are a development tool (bench:workerd, statement-count tests).
+    const counting = (env.TESSERA_COUNT_D1 === '1' || env.TESSERA_COUNT_D1 === 'sql') && config.environment !== 'production'
+    const counter = counting ? countD1(env.DB as never, { sql: env.TESSERA_COUNT_D1 === 'sql' }) : undefined
+    const db = createD1Db((counter?.d1 ?? env.DB) as never)
     const deps: Deps = {
       db,
       config,
@@ -34,12 +48,45 @@ function appFor(env: WorkerEnv) {
       offers: offersFromEnv(env, db),
       assets: env.ASSETS ? { fetch: (req) => env.ASSETS!.fetch(req as never) as unknown as Promise<Response> } : undefined,
       enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids })) : undefined,
+      enqueueImport: env.IMPORT_QUEUE ? async (jobId) => void (await env.IMPORT_QUEUE!.send({ job_id: jobId })) : undefined,
       log: (line) => console.log(line),
     }
-    entry = { deps, app: createApp(deps) }
+    entry = { deps, app: createApp(deps), counter }
     cache.set(env, entry)
   }
   return entry
+}
+
+/**
+ * With TESSERA_COUNT_D1: each answer says what its request asked of D1 (`x-tessera-d1`), and
+ * `/_dev/d1-count` answers this isolate's totals (bench/workerd.ts reads them around each target).
+ */
+async function countedFetch(counter: D1Counter, run: () => Promise<Response>, request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  if (url.pathname === '/_dev/d1-count') {
+    const body = url.searchParams.has('sql') ? { ...counter.totals, sql: counter.takeSql() } : counter.totals
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } })
+  }
+  const { value, counts, sql } = await counter.track(run)
+  const res = new Response(value.body, value)
+  res.headers.set(D1_COUNT_HEADER, formatCounts(counts))
+  // Kept small enough for any HTTP client: the first 40 calls, 300 characters of each.
+  if (sql.length) res.headers.set(D1_SQL_HEADER, JSON.stringify([...sql.slice(0, 40).map((q) => q.slice(0, 300)), ...(sql.length > 40 ? [`... ${sql.length - 40} more`] : [])]))
+  return res
+}
+
+/**
+ * As under Node (node.ts), the reads a page makes most are answered before Hono routes the request
+ * when their answer is current (decisions 0008, 0014): a signed-out public read kept by the public
+ * cache (its content version still the newest seen), or a signed-in read whose kept answer matches
+ * the participant's row_version (one D1 statement: the session lookup). They get the request id and
+ * the API's security headers as the app would set them. Anything else goes to the app.
+ */
+async function answer(entry: ReturnType<typeof appFor>, request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+  const early = cachedPublicAnswer(entry.deps, request) ?? (await keptSignedInAnswer(entry.deps, request).catch(() => undefined))
+  if (!early) return entry.app.fetch(request, env, ctx as never)
+  setResponseHeaders((name, value) => early.headers.set(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
+  return early
 }
 
 /**
@@ -59,17 +106,34 @@ export default {
     } catch (err) {
       return notConfigured(err)
     }
-    return entry.app.fetch(request, env, ctx as never)
+    const serve = () => answer(entry, request, env, ctx)
+    return entry.counter ? countedFetch(entry.counter, serve, request) : serve()
   },
-  /** Delivers outbox rows handed over by requests; a throw makes Queues retry the batch. */
-  async queue(batch: MessageBatch<{ ids: number[] }>, env: WorkerEnv) {
+  /**
+   * Delivers outbox rows handed over by requests; a throw makes Queues retry the batch. Import chunks
+   * come on their own queue, one message at a time (a failed chunk is retried alone).
+   */
+  async queue(batch: MessageBatch<{ ids: number[] } | { job_id: number }>, env: WorkerEnv) {
     const { deps } = appFor(env)
-    const ids = batch.messages.flatMap((m) => m.body.ids)
+    if (batch.queue === IMPORT_QUEUE_NAME) {
+      for (const m of batch.messages) {
+        try {
+          await continueImportFromQueue(deps, (m.body as { job_id: number }).job_id)
+          m.ack()
+        } catch (err) {
+          console.error(`[import] chunk failed, retrying: ${(err as Error).message}`)
+          m.retry()
+        }
+      }
+      return
+    }
+    const ids = batch.messages.flatMap((m) => (m.body as { ids: number[] }).ids)
     await deliverOutbox(deps, ids)
     batch.ackAll()
   },
-  /** Sweeps pending outbox rows whose retry time has come. */
+  /** Sweeps pending outbox rows whose retry time has come, and restarts stalled imports. */
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
     ctx.waitUntil(deliverOutbox(appFor(env).deps))
+    ctx.waitUntil(resumeImports(appFor(env).deps))
   },
 }

@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { etag } from 'hono/etag'
 import { createApp } from './app'
 import { keptSignedInAnswer } from './middleware/kept-reads'
 import { cachedPublicAnswer } from './middleware/public-cache'
+import { parseHeadersFile, REVALIDATE, staticCacheControl } from './middleware/static-headers'
 import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { configFromEnv, paymentsFromEnv } from './config'
 import { openLibsql } from './db/node'
@@ -16,9 +18,10 @@ import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
 import { deliverOutbox } from './features/webhooks/outbox'
+import { resumeImports } from './features/participants/import-runner'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const PUBLIC_DIR = resolve(ROOT, 'dist/public')
+const DIST_PUBLIC = resolve(ROOT, 'dist/public')
 
 export type NodeServerOptions = {
   port?: number
@@ -26,10 +29,12 @@ export type NodeServerOptions = {
   seed?: boolean
   env?: Record<string, string | undefined>
   quiet?: boolean
+  /** The built front ends (default dist/public). */
+  publicDir?: string
 }
 
 /** Like wrangler's assets: an existing non-HTML file under dist/public is served directly. */
-function isStaticFile(url: string): boolean {
+function isStaticFile(PUBLIC_DIR: string, url: string): boolean {
   const start = url.indexOf('/', url.indexOf('://') + 3)
   const query = url.indexOf('?', start)
   const raw = start === -1 ? '/' : url.slice(start, query === -1 ? undefined : query)
@@ -54,7 +59,12 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const log = opts.quiet ? () => {} : (line: string) => console.log(line)
   if (opts.seed) await seedDemo(db, { log })
 
+  const PUBLIC_DIR = opts.publicDir ? resolve(opts.publicDir) : DIST_PUBLIC
   const staticFiles = serveStatic({ root: PUBLIC_DIR })
+  // The Cache-Control wrangler's assets send (dist/public/_headers, scripts/asset-headers.mjs): hashed
+  // files immutable, the rest revalidated, with an ETag to revalidate against.
+  const headersPath = resolve(PUBLIC_DIR, '_headers')
+  const headerRules = parseHeadersFile(existsSync(headersPath) ? readFileSync(headersPath, 'utf8') : '')
   const deps: Deps = {
     db,
     config,
@@ -80,6 +90,12 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   // own error handler gets each of its handlers wrapped in one more compose, on every request (a fifth
   // of a write's allocations, bench/api.ts).
   const assets = new Hono()
+  assets.use('*', async (c, next) => {
+    await next()
+    if (c.res.status === 200 || c.res.status === 304) c.res.headers.set('cache-control', staticCacheControl(headerRules, c.req.path))
+  })
+  const revalidated = etag()
+  assets.use('*', (c, next) => (staticCacheControl(headerRules, c.req.path) === REVALIDATE ? revalidated(c, next) : next()))
   assets.use('*', staticFiles)
   assets.all('*', (c) => app.fetch(c.req.raw, c.env))
   const fetch = async (request: Request, env: { outgoing: NodeOutgoing }) => {
@@ -88,15 +104,20 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     // a signed-in read whose kept answer is current (middleware/kept-reads.ts; a failure there, of the
     // database say, leaves the request to the app, which answers the error).
     const cached = cachedPublicAnswer(deps, request)
-    if (!cached && isStaticFile(request.url)) return assets.fetch(request, env)
+    if (!cached && isStaticFile(PUBLIC_DIR, request.url)) return assets.fetch(request, env)
     const early = cached ?? (await keptSignedInAnswer(deps, request).catch(() => undefined))
     if (!early) return app.fetch(request, env as never)
     setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
     return early
   }
 
-  const retry = setInterval(() => void deliverOutbox(deps).catch(() => {}), 60_000)
+  const retry = setInterval(() => {
+    void deliverOutbox(deps).catch(() => {})
+    void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
+  }, 60_000)
   retry.unref()
+  // Imports this process (or a previous one) left unfinished go on now, not a minute from now.
+  void resumeImports(deps, 0).catch((err) => log(`[import] resume failed: ${(err as Error).message}`))
   const port = opts.port ?? Number(env.PORT ?? 8787)
   const httpServer = serve({ fetch, port, hostname: env.HOST ?? '127.0.0.1' })
   await new Promise<void>((r) => httpServer.once('listening', () => r()))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ConsoleBootstrap } from './bootstrap'
-import { decideIndex, programLandingPath } from './landing'
+import { decideIndex, programLandingArea } from './landing'
 
 const program = (id: number, name: string) => ({
   id,
@@ -29,7 +29,7 @@ const bootstrap = (
 
 describe('decideIndex', () => {
   it('sends a signed-out visitor to the code sign-in', () => {
-    expect(decideIndex({ user: null }, '1')).toEqual({ kind: 'sign-in', to: '/admin/v2/login' })
+    expect(decideIndex({ user: null }, '1')).toEqual({ kind: 'sign-in' })
   })
 
   it('shows the no-programs screen when the user has none', () => {
@@ -38,19 +38,15 @@ describe('decideIndex', () => {
 
   it('opens the dashboard for dashboard viewers', () => {
     const b = bootstrap([program(3, 'Demo')], { 3: ['dashboard:view', 'receipts:view'] })
-    expect(decideIndex(b, null)).toEqual({
-      kind: 'redirect',
-      to: '/admin/v2/programs/3/dashboard',
-      programId: 3,
-    })
+    expect(decideIndex(b, null)).toMatchObject({ kind: 'redirect', programId: 3, area: { id: 'dashboard' } })
   })
 
   it('opens receipts for a receipts-only permission set', () => {
     const b = bootstrap([program(3, 'Demo')], { 3: ['receipts:view', 'receipts:update', 'receipts:manage'] })
-    expect(decideIndex(b, null)).toEqual({
+    expect(decideIndex(b, null)).toMatchObject({
       kind: 'redirect',
-      to: '/admin/v2/programs/3/receipts',
       programId: 3,
+      area: { id: 'receipts', to: '/programs/$programId/receipts' },
     })
   })
 
@@ -59,16 +55,9 @@ describe('decideIndex', () => {
       3: ['dashboard:view'],
       8: ['receipts:view'],
     })
-    expect(decideIndex(b, '8')).toEqual({
-      kind: 'redirect',
-      to: '/admin/v2/programs/8/receipts',
-      programId: 8,
-    })
-    expect(decideIndex(b, '3')).toEqual({
-      kind: 'redirect',
-      to: '/admin/v2/programs/3/dashboard',
-      programId: 3,
-    })
+    expect(decideIndex(b, '8')).toMatchObject({ kind: 'redirect', programId: 8, area: { id: 'receipts' } })
+    expect(decideIndex(b, '3')).toMatchObject({ kind: 'redirect', programId: 3, area: { id: 'dashboard' } })
+    expect(decideIndex(b, '"8"')).toMatchObject({ programId: 8 })
   })
 
   it('uses the first program when the stored one is no longer the user’s', () => {
@@ -92,11 +81,15 @@ describe('decideIndex', () => {
   })
 })
 
-describe('programLandingPath', () => {
+describe('programLandingArea', () => {
+  const landing = (permissions: string[]) => programLandingArea(permissions)?.id ?? null
   it('prefers dashboard, then receipts, then the first other viewable area', () => {
-    expect(programLandingPath(['receipts:view', 'dashboard:view'], 5)).toBe('/admin/v2/programs/5/dashboard')
-    expect(programLandingPath(['users:view', 'receipts:view'], 5)).toBe('/admin/v2/programs/5/receipts')
-    expect(programLandingPath(['referrals:view', 'users:view'], 5)).toBe('/admin/v2/programs/5/users')
-    expect(programLandingPath(['receipts:manage'], 5)).toBeNull()
+    expect(landing(['receipts:view', 'dashboard:view'])).toBe('dashboard')
+    expect(landing(['users:view', 'receipts:view'])).toBe('receipts')
+    expect(landing(['referrals:view', 'users:view'])).toBe('users')
+  })
+  it('needs a view permission: managing receipts alone opens nothing', () => {
+    expect(landing(['receipts:manage'])).toBeNull()
+    expect(landing([])).toBeNull()
   })
 })

@@ -1,14 +1,13 @@
-/** Every console route sits under this prefix (spec section 2). */
+/** Every console route sits under this prefix (spec section 2); it is the router's basepath. */
 export const CONSOLE_BASE = '/admin/v2'
 
+/**
+ * Full URLs for the few places that leave the single-page app (a full load rebuilds the bootstrap
+ * after sign-in and sign-out) or open another site. In-app links use the router's typed `to`.
+ */
 export const paths = {
   home: CONSOLE_BASE,
   signIn: `${CONSOLE_BASE}/auth/sign_in`,
   login: `${CONSOLE_BASE}/login`,
-  magicLogin: `${CONSOLE_BASE}/magic-login`,
-  program: (programId: number) => `${CONSOLE_BASE}/programs/${programId}`,
-  programArea: (programId: number, area: string) => `${CONSOLE_BASE}/programs/${programId}/${area}`,
-  organizationPrograms: `${CONSOLE_BASE}/organization/programs`,
-  organizationAdmins: `${CONSOLE_BASE}/organization/admins`,
   programPage: (publicKey: string) => `/?program=${encodeURIComponent(publicKey)}`,
 } as const

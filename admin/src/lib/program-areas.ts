@@ -1,15 +1,17 @@
 import type { Permission } from './authorization'
 import type { MessageKey } from './i18n'
 
-/** The program-level areas of the console and the view permission each needs (spec section 6). */
+/**
+ * The program-level areas that have routes, in the spec's navigation order, with the view permission
+ * each needs (spec section 6). A feature team adds its area here when it adds the area's route
+ * (challenges, rewards, referrals...): the top navigation, the landing rule and the command palette
+ * all read this list, so nothing links to a page that does not exist.
+ */
 export const programAreas = [
-  { id: 'dashboard', permission: 'dashboard:view', label: 'nav.dashboard' },
-  { id: 'users', permission: 'users:view', label: 'nav.users' },
-  { id: 'challenges', permission: 'challenges:view', label: 'nav.challenges' },
-  { id: 'rewards', permission: 'rewards:view', label: 'nav.rewards' },
-  { id: 'receipts', permission: 'receipts:view', label: 'nav.receipts' },
-  { id: 'referrals', permission: 'referrals:view', label: 'nav.referrals' },
-] as const satisfies readonly { id: string; permission: Permission; label: MessageKey }[]
+  { id: 'dashboard', permission: 'dashboard:view', label: 'nav.dashboard', to: '/programs/$programId/dashboard' },
+  { id: 'users', permission: 'users:view', label: 'nav.users', to: '/programs/$programId/users' },
+  { id: 'receipts', permission: 'receipts:view', label: 'nav.receipts', to: '/programs/$programId/receipts' },
+] as const satisfies readonly { id: string; permission: Permission; label: MessageKey; to: string }[]
 
 export type ProgramArea = (typeof programAreas)[number]
 export type ProgramAreaId = ProgramArea['id']

@@ -6,6 +6,7 @@ import { createSession, type Session } from '../site/session'
 import { emit, type EventParticipant } from './events'
 import { mediaFetch } from './media-urls'
 import { createTokenStore, tokenKey } from './token-store'
+import { trackVisit } from './track-visit'
 
 /** POST /public/signin/identity (routes/public/signin.ts): a partner identity token -> a session token. */
 const IDENTITY_PATH = '/public/signin/identity'
@@ -62,6 +63,8 @@ export function getRuntime(options: RuntimeOptions): Runtime {
   if (!runtime) {
     runtime = createRuntime(options)
     runtimes.set(id, runtime)
+    // Once per program per page load, however many widgets the page holds.
+    trackVisit(options.apiBase, options.programKey, options.apiBase ? 'widget' : 'iframe')
   }
   return runtime
 }

@@ -9,6 +9,7 @@ import { SiteContext } from './context'
 import { ErrorPage } from './pages/error-page'
 import { startRouter } from './router'
 import { createSession } from './session'
+import { trackVisit } from '../embed/track-visit'
 
 function setFavicon(href: string | null) {
   if (!href) return
@@ -56,6 +57,8 @@ async function start() {
   setFavicon(program.program_template_detail.favicon_file)
   startRouter()
   void session.load()
+  // Once per page load: later navigations inside the site are the same page load.
+  trackVisit('', program.public_key, 'site')
 
   render(
     <SiteContext.Provider value={{ program, client, session }}>

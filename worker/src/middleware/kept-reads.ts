@@ -12,7 +12,7 @@ import { loadTiers } from '../features/rewards/tiers'
 import { allowedOriginHeaders } from './cors'
 import { tokenClientBy } from './csrf'
 import { programFor } from './program'
-import { sessionToken } from './participant-auth'
+import { rememberSessionLookup, sessionToken } from './participant-auth'
 
 /** The signed-in reads every page view and widget makes, with the shared data their answers depend on. */
 const KEPT_READS = new Map<string, { kind: string; basis: (deps: Deps, programId: number) => Promise<object> }>([
@@ -22,14 +22,15 @@ const KEPT_READS = new Map<string, { kind: string; basis: (deps: Deps, programId
 ])
 
 /**
- * A signed-in read answered under Node before the app routes it (node.ts), when the participant's
- * answer is kept and current (services/participant-cache.ts): the two home lists and the participant
- * summary. The request is checked as the participant API's chain checks it (participant-api.ts), with
+ * A signed-in read answered before the app routes it (node.ts under Node, index.ts on Workers), when
+ * the participant's answer is kept and current (services/participant-cache.ts): the two home lists
+ * and the participant summary. The request is checked as the participant API's chain checks it (participant-api.ts), with
  * the same functions: the program by key or host (active), a partner origin against the program's
  * domain list (and its CORS headers), the session token (a token client's bearer token, else the
  * session cookie) looked up for this program, unexpired, the participant not blocked. Anything else
  * (another method or path, a query string, an origin the app would refuse, no session, no current
- * answer) goes to the app unchanged, which answers it and keeps the answer for the next time.
+ * answer) goes to the app unchanged, which answers it and keeps the answer for the next time, with
+ * the session lookup made here (participant-auth.ts): a miss costs no second lookup.
  * A client that takes gzip gets the kept answer gzipped (once per kept answer).
  */
 export async function keptSignedInAnswer(deps: Deps, request: Request): Promise<Response | undefined> {
@@ -50,6 +51,7 @@ export async function keptSignedInAnswer(deps: Deps, request: Request): Promise<
   if (!token) return undefined
   const now = deps.clock.now()
   const found = await findParticipantSession(deps.db, program.id, token, now)
+  rememberSessionLookup(request, program.id, token, found)
   if (!found || found.participant.status === 'blocked') return undefined
   const body = currentKept(deps, read.kind, found.participant, await read.basis(deps, program.id), now)
   if (!body) return undefined
@@ -57,7 +59,9 @@ export async function keptSignedInAnswer(deps: Deps, request: Request): Promise<
   if (crossOrigin) Object.assign(headers, allowedOriginHeaders(origin!), { vary: 'Origin, Accept-Encoding' })
   if (body.byteLength < MIN_GZIP_BYTES || !acceptsGzip(header('accept-encoding'))) return new Response(body, { headers })
   headers['content-encoding'] = 'gzip'
-  return new Response(gzipped(body), { headers })
+  // The bytes are gzip already: workerd would otherwise encode them again (its default for a
+  // Content-Encoding header); Node's Response ignores the option.
+  return new Response(gzipped(body), { headers, encodeBody: 'manual' } as ResponseInit)
 }
 
 /** Smaller answers gain less than gzip's own header and the work costs. */

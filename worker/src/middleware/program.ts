@@ -5,6 +5,7 @@ import type { Deps } from '../deps'
 import type { AppEnv, ProgramRow } from '../env'
 import { appCache } from '../lib/cache'
 import { AppError } from '../lib/errors'
+import { noteProgramRow } from '../features/programs/content-version'
 import { resolveProgram } from '../features/programs/programs'
 
 /** The request's program by public key or host, through the app cache. */
@@ -13,10 +14,14 @@ export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | und
   return programFor(c.get('deps'), publicKey, c.req.header('host') ?? new URL(c.req.url).host)
 }
 
-/** A program by public key (when given) or host, through the app cache. */
+/**
+ * A program by public key (when given) or host, through the app cache. Each row read notes the
+ * program's content version, which the content caches and cached public answers are keyed by
+ * (features/programs/content-version.ts).
+ */
 export function programFor(deps: Deps, publicKey: string | undefined, host: string): Promise<ProgramRow | undefined> {
-  return appCache<ProgramRow | undefined>(deps, 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, () =>
-    resolveProgram(deps.db, deps.config, { publicKey, host }),
+  return appCache<ProgramRow | undefined>(deps, 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, async () =>
+    noteProgramRow(deps, await resolveProgram(deps.db, deps.config, { publicKey, host })),
   )
 }
 

@@ -1,71 +1,71 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { Dialog as RadixDialog } from 'radix-ui'
+import type { ReactNode } from 'react'
 import { cx } from '../../lib/cx'
+import { useI18n } from '../../lib/i18n'
+import { IconClose } from './icons'
 
 type DialogProps = {
   open: boolean
+  onOpenChange?: (open: boolean) => void
   title: ReactNode
   description?: ReactNode
   icon?: ReactNode
   children?: ReactNode
+  /** Buttons in the footer. */
   actions?: ReactNode
-  /** When false, Escape and backdrop clicks leave the dialog open (the page behind is off limits). */
+  /** When false, Escape, outside clicks and the close button are gone: the page behind is off limits. */
   dismissible?: boolean
-  onClose?: () => void
   tone?: 'default' | 'danger'
+  size?: 'sm' | 'md' | 'lg'
   className?: string
 }
 
-/** A modal built on <dialog>: the browser traps focus, makes the page inert and handles Escape. */
+/** A modal over Radix Dialog: focus trap, inert page, Escape, labelled by its title and description. */
 export function Dialog({
   open,
+  onOpenChange,
   title,
   description,
   icon,
   children,
   actions,
   dismissible = true,
-  onClose,
   tone = 'default',
+  size = 'sm',
   className,
 }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null)
-  const titleId = useId()
-  const descriptionId = useId()
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    else if (!open && dialog.open) dialog.close()
-  }, [open])
-
+  const { t } = useI18n()
+  const block = (event: Event) => {
+    if (!dismissible) event.preventDefault()
+  }
   return (
-    <dialog
-      ref={ref}
-      className={cx('dialog', `dialog-${tone}`, className)}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      onCancel={(event) => {
-        event.preventDefault()
-        if (dismissible) onClose?.()
-      }}
-      onPointerDown={(event) => {
-        if (dismissible && event.target === event.currentTarget) onClose?.()
-      }}
-    >
-      <div className="dialog-body">
-        {icon && <div className="dialog-icon">{icon}</div>}
-        <h2 className="dialog-title" id={titleId}>
-          {title}
-        </h2>
-        {description && (
-          <p className="dialog-description" id={descriptionId}>
-            {description}
-          </p>
-        )}
-        {children}
-      </div>
-      {actions && <div className="dialog-actions">{actions}</div>}
-    </dialog>
+    <RadixDialog.Root open={open} onOpenChange={dismissible ? onOpenChange : undefined}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          className={cx('dialog', `dialog-${tone}`, `dialog-${size}`, className)}
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="dialog-body">
+            {icon && <div className="dialog-icon">{icon}</div>}
+            <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
+            {description && <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>}
+            {children}
+          </div>
+          {actions && <div className="dialog-actions">{actions}</div>}
+          {dismissible && (
+            <RadixDialog.Close className="dialog-close" aria-label={t('dialog.close')}>
+              <IconClose />
+            </RadixDialog.Close>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   )
 }
+
+/** Wraps a footer button that only closes the dialog. */
+export const DialogClose = RadixDialog.Close

@@ -12,21 +12,36 @@ type FormFieldProps = {
   error?: string | undefined
   hint?: ReactNode
   className?: string
+  /** Label after the control, on one line (checkboxes). */
+  inline?: boolean
   /** Renders the control with the id and ARIA wiring that ties it to the label, hint and error. */
   children: (control: FieldControlProps) => ReactNode
 }
 
-export function FormField({ label, error, hint, className, children }: FormFieldProps) {
+export function FormField({ label, error, hint, className, inline, children }: FormFieldProps) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  const control = children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })
+  const labelElement = (
+    <label className="field-label" htmlFor={id}>
+      {label}
+    </label>
+  )
   return (
     <div className={cx('field', error && 'field-invalid', className)}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {inline ? (
+        <div className="field-inline">
+          {control}
+          {labelElement}
+        </div>
+      ) : (
+        <>
+          {labelElement}
+          {control}
+        </>
+      )}
       {error ? (
         <p className="field-error" id={errorId} role="alert">
           {error}

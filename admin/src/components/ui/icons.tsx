@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 /** Stroke icons on a 24px grid (Lucide's shapes, ISC licence), decorative unless labelled by their parent. */
-function Icon({
+export function Icon({
   children,
   size = 16,
   className,
@@ -29,7 +29,7 @@ function Icon({
   )
 }
 
-type IconProps = { size?: number; className?: string }
+export type IconProps = { size?: number; className?: string }
 
 export const IconChevronsUpDown = (p: IconProps) => (
   <Icon {...p}>

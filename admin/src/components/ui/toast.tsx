@@ -1,79 +1,60 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
-import { cx } from '../../lib/cx'
-import { IconAlert, IconCheck, IconClose } from './icons'
+import type { CSSProperties } from 'react'
+import { toast, Toaster as SonnerToaster } from 'sonner'
+import { useI18n } from '../../lib/i18n'
+import { useTheme } from '../../lib/theme'
+import { IconAlert, IconCheck } from './icons'
+import { IconInfo } from './icons-ui'
 
-export type ToastVariant = 'default' | 'success' | 'error'
-export type ToastInput = { title: string; description?: string | undefined; variant?: ToastVariant }
-type ToastItem = ToastInput & { id: number }
+/** Spec section 9: a toast shows 300 ms after the result it reports. */
+export const TOAST_DELAY_MS = 300
 
-const TOAST_LIFETIME_MS = 6000
+type Description = string | string[] | undefined
 
-type ToastApi = { toast: (input: ToastInput) => void; dismiss: (id: number) => void }
-const ToastContext = createContext<ToastApi | null>(null)
+const text = (description: Description) =>
+  Array.isArray(description) ? description.filter(Boolean).join('\n') || undefined : description
 
-export function ToastProvider({ children, dismissLabel }: { children: ReactNode; dismissLabel: string }) {
-  const [toasts, setToasts] = useState<ToastItem[]>([])
-  const nextId = useRef(1)
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), [])
-  const toast = useCallback((input: ToastInput) => {
-    const id = nextId.current++
-    // At most three on screen: the newest matter.
-    setToasts((list) => [...list.slice(-2), { ...input, id }])
-  }, [])
-  const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss])
-  return (
-    <ToastContext value={api}>
-      {children}
-      <section className="toaster" aria-label="Notifications">
-        {toasts.map((t) => (
-          <Toast key={t.id} item={t} onDismiss={dismiss} dismissLabel={dismissLabel} />
-        ))}
-      </section>
-    </ToastContext>
-  )
+const later = (show: () => void) => {
+  setTimeout(show, TOAST_DELAY_MS)
 }
 
-function Toast({
-  item,
-  onDismiss,
-  dismissLabel,
-}: {
-  item: ToastItem
-  onDismiss: (id: number) => void
-  dismissLabel: string
-}) {
-  const { id, title, description, variant = 'default' } = item
-  useEffect(() => {
-    const timer = window.setTimeout(() => onDismiss(id), TOAST_LIFETIME_MS)
-    return () => window.clearTimeout(timer)
-  }, [id, onDismiss])
-  return (
-    <div className={cx('toast', `toast-${variant}`)} role={variant === 'error' ? 'alert' : 'status'}>
-      <span className="toast-icon" aria-hidden="true">
-        {variant === 'error' ? <IconAlert /> : <IconCheck />}
-      </span>
-      <div className="toast-text">
-        <p className="toast-title">{title}</p>
-        {description && <p className="toast-description">{description}</p>}
-      </div>
-      <button type="button" className="toast-close" aria-label={dismissLabel} onClick={() => onDismiss(id)}>
-        <IconClose />
-      </button>
-    </div>
-  )
+/**
+ * The console's one way to report a result. The delay lets a closing dialog or a redirect settle
+ * first, so the toast lands on the page the user ends up on instead of flashing over the old one.
+ * @example notify.success('Success!', 'Program was created successfully!')
+ * @example notify.error('Error!', ['Name has already been taken'])
+ */
+export const notify = {
+  success: (title: string, description?: Description) =>
+    later(() => toast.success(title, { description: text(description) })),
+  error: (title: string, description?: Description) =>
+    later(() => toast.error(title, { description: text(description) })),
+  info: (title: string, description?: Description) =>
+    later(() => toast.info(title, { description: text(description) })),
 }
 
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext)
-  if (!api) throw new Error('useToast needs a <ToastProvider>')
-  return api
+/** Sonner, styled with the console's tokens and following its theme. Mounted once, in the providers. */
+export function Toaster() {
+  const { theme } = useTheme()
+  const { t } = useI18n()
+  return (
+    <SonnerToaster
+      theme={theme}
+      position="bottom-right"
+      closeButton
+      visibleToasts={3}
+      duration={6000}
+      containerAriaLabel={t('toast.region')}
+      className="toaster"
+      icons={{ success: <IconCheck />, error: <IconAlert />, info: <IconInfo /> }}
+      toastOptions={{ closeButtonAriaLabel: t('toast.dismiss'), classNames: { toast: 'toast', description: 'toast-description' } }}
+      style={
+        {
+          '--normal-bg': 'var(--surface-2)',
+          '--normal-border': 'var(--border-strong)',
+          '--normal-text': 'var(--text)',
+          '--border-radius': 'var(--radius-lg)',
+        } as CSSProperties
+      }
+    />
+  )
 }

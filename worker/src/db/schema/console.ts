@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { adminUsers } from './admins'
 import { createdAt, id, json, timestamp, updatedAt } from './columns'
 import { participants } from './participants'
@@ -18,6 +18,9 @@ export const programDailyStats = sqliteTable(
     /** YYYY-MM-DD (UTC). */
     day: text('day').notNull(),
     participantActions: integer('participant_actions').notNull().default(0),
+    /** Of participant_actions, those on a challenge and on a reward: the dashboard action tables' totals. */
+    challengeActions: integer('challenge_actions').notNull().default(0),
+    rewardActions: integer('reward_actions').notNull().default(0),
     completedChallenges: integer('completed_challenges').notNull().default(0),
     newParticipants: integer('new_participants').notNull().default(0),
     visits: integer('visits').notNull().default(0),
@@ -72,7 +75,8 @@ export const visits = sqliteTable(
     surface: text('surface'),
     startedAt: timestamp('started_at').notNull(),
   },
-  (t) => [index('visits_program_token_idx').on(t.programId, t.visitToken), index('visits_program_started_idx').on(t.programId, t.startedAt)],
+  // One row per visit token: a token sent again (a retry, a second tab of the same session) is one visit.
+  (t) => [uniqueIndex('visits_program_token_uq').on(t.programId, t.visitToken), index('visits_program_started_idx').on(t.programId, t.startedAt)],
 )
 
 export const visitEvents = sqliteTable(
@@ -103,9 +107,23 @@ export const participantTags = sqliteTable(
     participantId: integer('participant_id')
       .notNull()
       .references(() => participants.id, { onDelete: 'cascade' }),
+    /**
+     * Copies of the participant's status and lifetime points, kept by triggers (migration 0013) on every
+     * insert here and every change of the participant, whatever writes it: the console's list filtered
+     * by tag and status and sorted by points then reads one index range instead of joining and sorting
+     * every tagged participant (1M participants: 0.1 ms instead of 135 ms for the count of a common tag).
+     */
+    status: text('status', { enum: ['pending', 'inactive', 'active', 'opted_out', 'blocked'] })
+      .notNull()
+      .default('active'),
+    points: integer('points').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.programId, t.tag, t.participantId] }), index('participant_tags_participant_idx').on(t.programId, t.participantId)],
+  (t) => [
+    primaryKey({ columns: [t.programId, t.tag, t.participantId] }),
+    index('participant_tags_participant_idx').on(t.programId, t.participantId),
+    index('participant_tags_list_idx').on(t.programId, t.tag, t.status, t.points, t.participantId),
+  ],
 )
 
 /**
@@ -120,7 +138,8 @@ export const importJobs = sqliteTable(
       .notNull()
       .references(() => programs.id, { onDelete: 'cascade' }),
     adminUserId: integer('admin_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    /** `uploading`: rows still being stored (never processed; the sweep fails it after a while). */
+    status: text('status', { enum: ['uploading', 'queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
     options: json<Record<string, string>>('options').notNull(),
@@ -151,7 +170,8 @@ export const importJobRows = sqliteTable(
     /** The line number in the file (the header is line 1). */
     lineNo: integer('line_no').notNull(),
     data: json<Record<string, string>>('data').notNull(),
-    status: text('status', { enum: ['pending', 'imported', 'failed'] })
+    /** `skipped`: a valid row the strategies left alone (an existing e-mail with the ignore strategy). */
+    status: text('status', { enum: ['pending', 'imported', 'skipped', 'failed'] })
       .notNull()
       .default('pending'),
     /** Failures: `{ field, reason }`. */

@@ -40,6 +40,12 @@ export const participants = sqliteTable(
     lastSignInAt: timestamp('last_sign_in_at'),
     /** The newest participant action (kept by a trigger): active participants, recent activity. */
     lastActionAt: timestamp('last_action_at'),
+    /**
+     * Points earned in the 30 days up to last_action_at (kept by a trigger, migration 0016): an upper
+     * bound of what they earned in the last 30 days, exact for whoever acted today, so the dashboard's
+     * 'Top Users From Last 30 days' reads a few rows of one index (features/dashboard/top-users.ts).
+     */
+    recentPoints: integer('recent_points').notNull().default(0),
     city: text('city'),
     country: text('country'),
     createdAt: createdAt(),
@@ -50,6 +56,18 @@ export const participants = sqliteTable(
     uniqueIndex('participants_program_referral_code_uq').on(t.programId, t.referralCode),
     index('participants_program_created_idx').on(t.programId, t.createdAt),
     index('participants_program_points_idx').on(t.programId, t.points),
+    // The console's participant list (features/participants/participant-list.ts has the plans): a
+    // status filter sorted by points, name sort and prefix search (lower() as the queries write it),
+    // last-name prefix search, and the two counter sorts.
+    index('participants_program_status_points_idx').on(t.programId, t.status, t.points),
+    index('participants_program_name_idx').on(t.programId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
+    index('participants_program_last_name_idx').on(t.programId, sql`lower(${t.lastName})`),
+    index('participants_program_sign_ins_idx').on(t.programId, t.signInCount),
+    index('participants_program_completed_idx').on(t.programId, t.completedChallenges),
+    // Active participants (dashboard): non-staff, status active, with an action (ever / since a date),
+    // counted from this index alone.
+    index('participants_program_active_idx').on(t.programId, t.staff, t.status, t.lastActionAt),
+    index('participants_program_recent_points_idx').on(t.programId, t.staff, t.recentPoints, t.lastActionAt),
     check('participants_unused_points_nonnegative', sql`${t.unusedPoints} >= 0`),
     check('participants_points_nonnegative', sql`${t.points} >= 0`),
   ],
@@ -162,6 +180,8 @@ export const participantActions = sqliteTable(
     uniqueIndex('participant_actions_dedupe_uq').on(t.programId, t.dedupeKey),
     index('participant_actions_program_participant_idx').on(t.programId, t.participantId, t.createdAt),
     index('participant_actions_program_created_idx').on(t.programId, t.createdAt),
+    // The dashboard's challenge and reward action tables, newest first.
+    index('participant_actions_program_type_created_idx').on(t.programId, t.actionableType, t.createdAt),
   ],
 )
 

@@ -61,6 +61,14 @@ export const programs = sqliteTable(
     turnstileSiteKey: text('turnstile_site_key'),
     /** HMAC key partners use to sign identity tokens for embedded widgets (docs/embedding.md). */
     partnerIdentitySecret: text('partner_identity_secret'),
+    /**
+     * Moves on with every change to the program's content (this row, its theme, domains, pages, menus,
+     * carousel, tiers, profile attributes, challenges and their questions, options and posts, rewards),
+     * by triggers in the same statement as the change (migration 0014), or by bumpContentVersion.
+     * Cached public answers and content caches are keyed by it (docs/decisions/0014). Participant
+     * counters (challenge completions, reward claims) do not move it.
+     */
+    contentVersion: integer('content_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,6 +3,7 @@ import { challenges, questionOptions, questions, socialNetworkPosts } from '../.
 import { programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { appCache } from '../../lib/cache'
+import { contentKey } from '../programs/content-version'
 import type { QuestionWithOptions } from './answers'
 
 type ChallengeRow = typeof challenges.$inferSelect
@@ -13,11 +14,12 @@ export type ChallengeCatalog = { list: ChallengeContent[]; byId: Map<number, Cha
 
 /**
  * Every non-draft challenge of a program with its questions, options and social posts, in four
- * queries, cached for config.cacheTtlMs: challenge pages and home lists read it without touching the
+ * queries, cached for config.cacheTtlMs and by the program's content version (a save is read at once
+ * once the program row says so): challenge pages and home lists read it without touching the
  * database, and only per-participant state is queried per request.
  */
 export function loadChallengeCatalog(deps: Deps, programId: number): Promise<ChallengeCatalog> {
-  return appCache<ChallengeCatalog>(deps, 'challenges').get(String(programId), () => readCatalog(deps, programId))
+  return appCache<ChallengeCatalog>(deps, 'challenges').get(contentKey(deps, programId), () => readCatalog(deps, programId))
 }
 
 export function invalidateChallengeCatalog(deps: Deps) {

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { submitChallengeRequestSchema } from '../../../../sdk/contract/challenges'
-import { challengeCompletions, participantAnswers, socialPostViews } from '../../db/schema'
-import type { ProgramScope } from '../../db/scope'
+import { PROGRAM_ID, preparedFor } from '../../db/prepared'
+import { challengeCompletions, participantAnswers, participants, socialPostViews } from '../../db/schema'
+import { type ProgramScope, programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
@@ -134,21 +135,53 @@ export async function recordSocialView(ctx: EngineContext, idOrIdentifier: strin
 /** One challenge with this participant's completions, answers and viewed posts. */
 export async function challengeForParticipant(ctx: Omit<EngineContext, 'participant'> & { participant: ParticipantRow | null }, challenge: ChallengeContent) {
   const { scope, participant, deps } = ctx
-  const [completions, answers, views] = participant
-    ? await Promise.all([
-        scope.select(challengeCompletions, and(eq(challengeCompletions.challengeId, challenge.id), eq(challengeCompletions.participantId, participant.id))),
-        challenge.questions.length
-          ? scope.select(participantAnswers, and(eq(participantAnswers.challengeId, challenge.id), eq(participantAnswers.participantId, participant.id)))
-          : Promise.resolve([]),
-        challenge.posts.length ? scope.select(socialPostViews, eq(socialPostViews.participantId, participant.id)) : Promise.resolve([]),
-      ])
-    : [[], [], []]
+  const state = participant ? await participantChallengeState(scope, participant.id, challenge) : { completions: [], answers: [], views: [] }
   return toChallengeEntity(challenge, {
     now: deps.clock.now(),
     origin: ctx.origin,
     participant,
-    completions,
-    answers,
-    viewedPostIds: new Set(views.map((v) => v.postId)),
+    completions: state.completions,
+    answers: state.answers,
+    viewedPostIds: new Set(state.views),
   })
+}
+
+type ChallengeState = {
+  completions: { challengeId: number; periodKey: string; createdAt: Date }[]
+  answers: { questionId: number; questionOptionId: number | null; answer: string }[]
+  views: number[]
+}
+
+/**
+ * A participant's completions, answers and viewed posts of one challenge in ONE statement (three
+ * subqueries, each a JSON array built by SQLite, each scoped to the program): on Workers every
+ * statement is a round trip to D1, and a signed-in challenge page is the session lookup plus this
+ * (decision 0014). Answers and views are only asked for when the challenge has questions or posts.
+ */
+async function participantChallengeState(scope: ProgramScope, participantId: number, challenge: ChallengeContent): Promise<ChallengeState> {
+  const [row] = (await preparedFor(scope.db, 'challenge-state', (d) => {
+    const cc = challengeCompletions
+    const pa = participantAnswers
+    const sv = socialPostViews
+    const p = (name: string) => sql.placeholder(name)
+    return d
+      .select({
+        completions: sql<string>`(SELECT json_group_array(json_array(${cc.periodKey}, ${cc.createdAt})) FROM ${cc} WHERE ${cc.programId} = ${PROGRAM_ID} AND ${cc.participantId} = ${p('participantId')} AND ${cc.challengeId} = ${p('challengeId')})`,
+        answers: sql<string>`CASE WHEN ${p('withAnswers')} = 1 THEN (SELECT json_group_array(json_array(question_id, question_option_id, answer)) FROM (SELECT ${pa.questionId} AS question_id, ${pa.questionOptionId} AS question_option_id, ${pa.answer} AS answer FROM ${pa} WHERE ${pa.programId} = ${PROGRAM_ID} AND ${pa.participantId} = ${p('participantId')} AND ${pa.challengeId} = ${p('challengeId')} ORDER BY ${pa.id})) ELSE '[]' END`,
+        views: sql<string>`CASE WHEN ${p('withViews')} = 1 THEN (SELECT json_group_array(${sv.postId}) FROM ${sv} WHERE ${sv.programId} = ${PROGRAM_ID} AND ${sv.participantId} = ${p('participantId')}) ELSE '[]' END`,
+      })
+      .from(participants)
+      .where(programScope(d, PROGRAM_ID).where(participants, eq(participants.id, p('participantId') as never)))
+      .prepare()
+  }).values({
+    programId: scope.programId,
+    participantId,
+    challengeId: challenge.id,
+    withAnswers: challenge.questions.length ? 1 : 0,
+    withViews: challenge.posts.length ? 1 : 0,
+  })) as [string, string, string][]
+  if (!row) return { completions: [], answers: [], views: [] }
+  const completions = (JSON.parse(row[0]) as [string, number][]).map(([periodKey, createdAt]) => ({ challengeId: challenge.id, periodKey, createdAt: new Date(createdAt) }))
+  const answers = (JSON.parse(row[1]) as [number, number | null, string][]).map(([questionId, questionOptionId, answer]) => ({ questionId, questionOptionId, answer }))
+  return { completions, answers, views: JSON.parse(row[2]) as number[] }
 }

@@ -3,13 +3,14 @@ import { domainLists } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { appCache } from '../../lib/cache'
+import { contentKey } from './content-version'
 import { hostnameOf } from './programs'
 
 const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** Host names in the program's domain list (its own domains and its partners'). */
 export function programHosts(deps: Deps, programId: number): Promise<string[]> {
-  return appCache<string[]>(deps, 'program-hosts').get(String(programId), async () => {
+  return appCache<string[]>(deps, 'program-hosts').get(contentKey(deps, programId), async () => {
     const rows = await programScope(deps.db, programId).select(domainLists)
     return rows.map((r) => r.domain.toLowerCase())
   })

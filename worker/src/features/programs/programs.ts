@@ -13,6 +13,7 @@ import {
 import { programScope } from '../../db/scope'
 import type { Config, Deps } from '../../deps'
 import { appCache } from '../../lib/cache'
+import { contentKey, contentVersion } from './content-version'
 import type { ProgramRow } from '../../env'
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
@@ -115,9 +116,14 @@ export async function getPublicProgram(db: Db, program: ProgramRow): Promise<Pub
   }
 }
 
-/** getPublicProgram through the app cache (config.cacheTtlMs): the site chrome is read on every page. */
+/**
+ * getPublicProgram through the app cache (config.cacheTtlMs), by content version: the site chrome is
+ * read on every page.
+ */
 export function cachedPublicProgram(deps: Deps, program: ProgramRow): Promise<PublicProgram> {
-  return appCache<PublicProgram>(deps, 'public-program').get(String(program.id), () => getPublicProgram(deps.db, program))
+  // A row older than the newest this process has seen is not cached under the newer version.
+  if (program.contentVersion < contentVersion(deps, program.id)) return getPublicProgram(deps.db, program)
+  return appCache<PublicProgram>(deps, 'public-program').get(contentKey(deps, program.id), () => getPublicProgram(deps.db, program))
 }
 
 /** A published page with its body, or undefined. */

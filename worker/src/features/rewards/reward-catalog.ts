@@ -3,6 +3,7 @@ import { rewards } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { appCache } from '../../lib/cache'
+import { contentKey } from '../programs/content-version'
 import { isPublished, type RewardRow } from './rewards-state'
 
 export type RewardCatalog = { list: RewardRow[]; byId: Map<number, RewardRow> }
@@ -16,7 +17,7 @@ export type RewardCatalog = { list: RewardRow[]; byId: Map<number, RewardRow> }
  * writes the `claims` count its batch returned back into the copy (noteClaims).
  */
 export function loadRewardCatalog(deps: Deps, programId: number): Promise<RewardCatalog> {
-  return appCache<RewardCatalog>(deps, 'rewards').get(String(programId), async () => {
+  return appCache<RewardCatalog>(deps, 'rewards').get(contentKey(deps, programId), async () => {
     const rows = (await programScope(deps.db, programId).select(rewards).orderBy(asc(rewards.position), asc(rewards.id))).filter(isPublished)
     return { list: rows, byId: new Map(rows.map((r) => [r.id, r])) }
   })

@@ -4,13 +4,14 @@ import { PROGRAM_ID, preparedFor } from '../../db/prepared'
 import { type ProgramScope, programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { appCache } from '../../lib/cache'
+import { contentKey } from '../programs/content-version'
 import { actionInsert } from '../webhooks/events'
 
 type TierBounds = { id: number; name: string; min: number; max: number }
 
-/** A program's tiers by lower bound, cached for config.cacheTtlMs (they change rarely). */
+/** A program's tiers by lower bound, cached for config.cacheTtlMs and by content version (they change rarely). */
 export function loadTiers(deps: Deps, programId: number): Promise<TierBounds[]> {
-  return appCache<TierBounds[]>(deps, 'tiers').get(String(programId), async () => {
+  return appCache<TierBounds[]>(deps, 'tiers').get(contentKey(deps, programId), async () => {
     const scope = programScope(deps.db, programId)
     return scope.db
       .select({ id: tiers.id, name: tiers.name, min: tiers.pointsThresholdMin, max: tiers.pointsThresholdMax })

@@ -170,7 +170,7 @@ async function sendSecret(
         from: deps.config.mailFrom,
         programName: program.name,
         firstName: greetingName(who.firstName),
-        link: `${ctx.origin}/signin/magic?token=${encodeURIComponent(secret)}${program.publicKey ? `&program=${encodeURIComponent(program.publicKey)}` : ''}`,
+        link: magicLinkUrl(ctx.origin, program, secret),
         minutes: MAGIC_LINK_TTL_MS / 60000,
       })
 
@@ -259,6 +259,33 @@ async function verifyCode(ctx: SigninContext, email: string, otp: string, browse
       message: 'You are signed in.',
     },
   }
+}
+
+const magicLinkUrl = (origin: string, program: Pick<ProgramRow, 'publicKey'>, token: string) =>
+  `${origin}/signin/magic?token=${encodeURIComponent(token)}${program.publicKey ? `&program=${encodeURIComponent(program.publicKey)}` : ''}`
+
+/**
+ * A sign-in link for one participant that an admin hands over (console "get magic link"): the same
+ * link the sign-in e-mail carries, on the program's configured origin (never the request's), single
+ * use, valid 20 minutes, consumed only by the confirm page's POST. Codes the participant asked for
+ * themselves stay valid.
+ */
+export async function createParticipantMagicLink(
+  ctx: Pick<SigninContext, 'scope' | 'program' | 'deps' | 'origin'>,
+  participant: { id: number; email: string },
+): Promise<{ url: string; expiresAt: Date }> {
+  const now = ctx.deps.clock.now()
+  const token = randomToken(32)
+  const expiresAt = new Date(now + MAGIC_LINK_TTL_MS)
+  await ctx.scope.insert(signinCodes, {
+    email: participant.email,
+    participantId: participant.id,
+    kind: 'magic_link',
+    secretHash: await secretHash(ctx as SigninContext, 'ml', '', token),
+    expiresAt,
+    createdAt: new Date(now),
+  })
+  return { url: magicLinkUrl(ctx.origin, ctx.program, token), expiresAt }
 }
 
 /** Consumes a magic link (POST of the confirm page only); single use, 20 minutes. */

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../../db/client'
 import type { ParticipantRow } from '../../env'
 import { adminSessions, participantSessions, participants } from '../../db/schema'
@@ -50,8 +51,6 @@ export async function createParticipantSession(
   return token
 }
 
-const participantFrom = tableRowMapper(participants)
-
 /**
  * Participant rows as last read, by id, per database. A kept row is used only while its row_version
  * is the one the session lookup just read from the database (triggers move it on every change to
@@ -59,20 +58,49 @@ const participantFrom = tableRowMapper(participants)
  */
 const keptRowsOf = mapPerOwner<number, ParticipantRow>()
 const MAX_KEPT_ROWS = 5000
+/** The participant each session token (by hash) last answered, so its lookup can say which row it holds. */
+const keptTokensOf = mapPerOwner<string, number>()
+const MAX_KEPT_TOKENS = 10_000
+
+/** The lookup's fixed columns, then the participant's whole row (NULLs when the kept row is current). */
+const SESSION_COLUMNS = 4
+const participantFrom = tableRowMapper(participants, SESSION_COLUMNS)
+const participantAt0 = tableRowMapper(participants)
+const full = alias(participants, 'full')
 
 /**
  * The participant behind a token, only if the session belongs to this program and is unexpired.
- * Runs on every signed-in request, so it reads as little as it can: one prepared statement answers
- * the session and the participant's row_version (from a covering index on the token and the
- * participant's primary key), and the whole row is read again only when it changed since this
- * process last read it.
+ * Runs on every signed-in request, so it is ONE statement whatever the participant's state (on
+ * Workers every statement is a round trip to D1, decision 0014): it answers the session and the
+ * participant's row_version (a covering index on the token, then the participant's primary key), and
+ * the participant's whole row unless it is the row this process keeps for that token at that version
+ * (a second join on the primary key, empty when `knownId` / `knownVersion` match). So a warm process
+ * reads no row it holds, and a changed or unknown participant costs no second round trip.
  */
 export async function findParticipantSession(db: Db, programId: number, token: string, now: number) {
+  const tokenHash = await sha256(token)
+  const kept = keptRowsOf(db)
+  const tokens = keptTokensOf(db)
+  const knownId = tokens.get(tokenHash) ?? 0
+  const known = knownId ? kept.get(knownId) : undefined
   const rows = (await preparedFor(db, 'participant-session', (d) =>
     d
-      .select({ sessionId: participantSessions.id, participantId: participantSessions.participantId, rowVersion: participants.rowVersion, expiresAt: participantSessions.expiresAt })
+      .select({
+        sessionId: participantSessions.id,
+        participantId: participantSessions.participantId,
+        rowVersion: participants.rowVersion,
+        expiresAt: participantSessions.expiresAt,
+        full: getTableColumns(full),
+      })
       .from(participantSessions)
       .innerJoin(participants, eq(participants.id, participantSessions.participantId))
+      .leftJoin(
+        full,
+        and(
+          eq(full.id, participantSessions.participantId),
+          sql`NOT (${full.id} = ${sql.placeholder('knownId')} AND ${full.rowVersion} = ${sql.placeholder('knownVersion')})`,
+        ),
+      )
       .where(
         programScope(d, PROGRAM_ID).where(
           participantSessions,
@@ -81,21 +109,42 @@ export async function findParticipantSession(db: Db, programId: number, token: s
       )
       .limit(1)
       .prepare(),
-  ).values({ programId, tokenHash: await sha256(token), now })) as ArrayLike<number>[]
+  ).values({ programId, tokenHash, now, knownId, knownVersion: known?.rowVersion ?? -1 })) as ArrayLike<unknown>[]
   const found = rows[0]
-  if (!found) return undefined
-  if (dueForTouch(found[3]!, now, PARTICIPANT_SESSION_IDLE_MS, PARTICIPANT_TOUCH_STEP_MS)) {
-    const idleEnd = sql`MIN(${now + PARTICIPANT_SESSION_IDLE_MS}, ${participantSessions.createdAt} + ${PARTICIPANT_SESSION_TTL_MS})`
-    await programScope(db, programId).update(participantSessions, { expiresAt: idleEnd as never }, eq(participantSessions.id, found[0]!))
+  if (!found) {
+    if (knownId) tokens.delete(tokenHash)
+    return undefined
   }
-  const participant = await participantRow(db, programId, found[1]!, found[2]!)
-  return participant && { sessionId: found[0]!, participant }
+  const [sessionId, participantId, version, expiresAt] = [found[0] as number, found[1] as number, found[2] as number, found[3] as number]
+  if (dueForTouch(expiresAt, now, PARTICIPANT_SESSION_IDLE_MS, PARTICIPANT_TOUCH_STEP_MS)) {
+    const idleEnd = sql`MIN(${now + PARTICIPANT_SESSION_IDLE_MS}, ${participantSessions.createdAt} + ${PARTICIPANT_SESSION_TTL_MS})`
+    await programScope(db, programId).update(participantSessions, { expiresAt: idleEnd as never }, eq(participantSessions.id, sessionId))
+  }
+  let participant: ParticipantRow | undefined
+  if (found[SESSION_COLUMNS] !== null) participant = keep(kept, Object.freeze(participantFrom(found)))
+  else {
+    // The database found the row we hold current; it is read again only if it left this process's
+    // cache in the meantime or belongs elsewhere (never, short of a bug).
+    const hit = kept.get(participantId)
+    participant = hit && hit.rowVersion === version && hit.programId === programId ? hit : await participantRow(db, programId, participantId)
+  }
+  if (!participant || participant.programId !== programId) return undefined
+  if (knownId !== participantId) {
+    tokens.delete(tokenHash)
+    if (tokens.size >= MAX_KEPT_TOKENS) tokens.delete(tokens.keys().next().value as string)
+    tokens.set(tokenHash, participantId)
+  }
+  return { sessionId, participant }
 }
 
-async function participantRow(db: Db, programId: number, id: number, version: number): Promise<ParticipantRow | undefined> {
-  const kept = keptRowsOf(db)
-  const hit = kept.get(id)
-  if (hit && hit.rowVersion === version && hit.programId === programId) return hit
+function keep(kept: Map<number, ParticipantRow>, row: ParticipantRow): ParticipantRow {
+  kept.delete(row.id)
+  if (kept.size >= MAX_KEPT_ROWS) kept.delete(kept.keys().next().value as number)
+  kept.set(row.id, row)
+  return row
+}
+
+async function participantRow(db: Db, programId: number, id: number): Promise<ParticipantRow | undefined> {
   const rows = (await preparedFor(db, 'participant-row', (d) =>
     d
       .select(getTableColumns(participants))
@@ -104,12 +153,7 @@ async function participantRow(db: Db, programId: number, id: number, version: nu
       .limit(1)
       .prepare(),
   ).values({ programId, id })) as ArrayLike<unknown>[]
-  if (!rows[0]) return undefined
-  const row = Object.freeze(participantFrom(rows[0]))
-  kept.delete(id)
-  if (kept.size >= MAX_KEPT_ROWS) kept.delete(kept.keys().next().value as number)
-  kept.set(id, row)
-  return row
+  return rows[0] ? keep(keptRowsOf(db), Object.freeze(participantAt0(rows[0]))) : undefined
 }
 
 export async function deleteParticipantSession(db: Db, programId: number, sessionId: number) {

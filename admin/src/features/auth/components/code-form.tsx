@@ -6,7 +6,7 @@ import { RateLimitError } from '../../../../../sdk/src/errors'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
-import { useToast } from '../../../components/ui/toast'
+import { notify } from '../../../components/ui/toast'
 import { useI18n } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { verifyCode } from '../api/auth'
@@ -16,7 +16,6 @@ type CodeFormProps = { browserToken: string }
 /** Step 2 of code sign-in. Success loads /admin/v2 in full so the server renders the signed-in bootstrap. */
 export function CodeForm({ browserToken }: CodeFormProps) {
   const { t, tm } = useI18n()
-  const { toast } = useToast()
   const [leaving, setLeaving] = useState(false)
   const {
     register,
@@ -39,9 +38,9 @@ export function CodeForm({ browserToken }: CodeFormProps) {
       window.location.assign(paths.home)
     } catch (error) {
       if (error instanceof RateLimitError) {
-        toast({ variant: 'error', title: t('auth.rateLimited'), description: t('auth.rateLimitedDetail') })
+        notify.error(t('auth.rateLimited'), t('auth.rateLimitedDetail'))
       } else {
-        toast({ variant: 'error', title: t('auth.otp.invalid'), description: t('auth.otp.tryAgain') })
+        notify.error(t('auth.otp.invalid'), t('auth.otp.tryAgain'))
       }
       setFocus('otp', { shouldSelect: true })
     }

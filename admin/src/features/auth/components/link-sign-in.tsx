@@ -1,10 +1,9 @@
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { adminSignInRequestSchema } from '../../../../../sdk/contract/auth'
 import { Button } from '../../../components/ui/button'
 import { IconArrowLeft, IconCheck, IconMail } from '../../../components/ui/icons'
 import { useI18n } from '../../../lib/i18n'
-import { paths } from '../../../lib/paths'
-import { Link } from '../../../lib/router'
 import { requestSignInLink } from '../api/auth'
 import { AuthLayout } from './auth-layout'
 import { EmailForm } from './email-form'
@@ -18,7 +17,7 @@ export function LinkSignIn() {
   const [sent, setSent] = useState(false)
 
   const codeLink = (
-    <Link className="text-link" href={paths.login}>
+    <Link className="text-link" to="/login">
       {t('auth.signIn.useCode')}
     </Link>
   )

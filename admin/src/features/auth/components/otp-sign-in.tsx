@@ -1,10 +1,9 @@
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { IconArrowLeft, IconKey, IconMail } from '../../../components/ui/icons'
-import { useToast } from '../../../components/ui/toast'
+import { notify } from '../../../components/ui/toast'
 import { useI18n } from '../../../lib/i18n'
-import { paths } from '../../../lib/paths'
-import { Link } from '../../../lib/router'
 import { startCodeSignIn } from '../api/auth'
 import { AuthLayout } from './auth-layout'
 import { CodeForm } from './code-form'
@@ -19,7 +18,6 @@ type Step =
 /** The one-time-code sign-in (/admin/v2/login and /admin/v2/magic-login): e-mail, then code. */
 export function OtpSignIn() {
   const { t } = useI18n()
-  const { toast } = useToast()
   const showError = useAuthErrorToast()
   const [state, setState] = useState<Step>({ step: 'email', email: '' })
 
@@ -30,7 +28,7 @@ export function OtpSignIn() {
         title={t('auth.otp.title')}
         description={t('auth.otp.subtitle')}
         footer={
-          <Link className="text-link" href={paths.signIn}>
+          <Link className="text-link" to="/auth/sign_in">
             {t('auth.otp.useLink')}
           </Link>
         }
@@ -52,7 +50,7 @@ export function OtpSignIn() {
     try {
       const browserToken = await startCodeSignIn(state.email)
       setState({ ...state, browserToken, sentAt: Date.now() })
-      toast({ variant: 'success', title: t('auth.otp.resent'), description: t('auth.otp.resentDetail') })
+      notify.success(t('auth.otp.resent'), t('auth.otp.resentDetail'))
     } catch (error) {
       showError(error)
     }
@@ -64,7 +62,7 @@ export function OtpSignIn() {
       title={t('auth.otp.codeTitle')}
       description={t('auth.otp.codeSubtitle', { email: state.email })}
       footer={
-        <Link className="text-link" href={paths.signIn}>
+        <Link className="text-link" to="/auth/sign_in">
           {t('auth.otp.useLink')}
         </Link>
       }

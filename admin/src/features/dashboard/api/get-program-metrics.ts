@@ -1,14 +1,14 @@
-import type { PerformanceMetrics } from '../../../../../sdk/src/resources/admin'
+import { useQuery } from '@tanstack/react-query'
+import type { PerformanceMetrics } from '../../../../../sdk/contract/console/dashboard'
 import { adminClient } from '../../../lib/api-client'
-import { useRequest } from '../../../lib/use-request'
+import { programKey } from '../../../lib/query-client'
 
 export type { PerformanceMetrics }
 
 /** GET /admin/v2/programs/{id}/dashboard/program_performance_metrics ("recent" = last 30 days). */
-export async function getProgramMetrics(programId: number): Promise<PerformanceMetrics> {
-  const res = await adminClient().programs.metrics(programId)
-  return res.data
+export async function getProgramMetrics(programId: number, signal?: AbortSignal): Promise<PerformanceMetrics> {
+  return (await adminClient().dashboard.metrics(programId, signal)).data
 }
 
 export const useProgramMetrics = (programId: number) =>
-  useRequest(`program-metrics:${programId}`, () => getProgramMetrics(programId))
+  useQuery({ queryKey: programKey(programId, 'dashboard', 'metrics'), queryFn: ({ signal }) => getProgramMetrics(programId, signal) })

@@ -1,17 +1,30 @@
-import { PageHeader } from '../../../components/ui/page-header'
-import { useI18n } from '../../../lib/i18n'
+import { useCurrentProgram } from '../../../lib/use-program'
+import { LatestActionsBlock } from './latest-actions'
+import { LatestUsersBlock } from './latest-users-carousel'
 import { ProgramMetrics } from './program-metrics'
+import { TopUsersBlock } from './top-users'
+import { UsersGrowthBlock } from './users-growth-chart'
 
-/** programs/{program_id}/dashboard, Overview. Charts and tables of the overview come in later issues. */
-export function DashboardOverview({ program }: { program: { id: number; name: string } }) {
-  const { t } = useI18n()
+/**
+ * programs/{program_id}/dashboard, Overview (spec section 2): the metric cards, the Users Growth
+ * chart, the Latest Users carousel, Latest Actions (ticker and table) and the two top-users tables.
+ * Every block has its own query: one that fails or is slow leaves the others be.
+ */
+export function DashboardOverview() {
+  const { program } = useCurrentProgram()
+  const programId = program.id
   return (
-    <>
-      <PageHeader
-        title={t('dashboard.title')}
-        description={t('dashboard.subtitle', { program: program.name })}
-      />
-      <ProgramMetrics programId={program.id} />
-    </>
+    <div className="dashboard-overview">
+      <ProgramMetrics programId={programId} />
+      <div className="dashboard-row dashboard-row-main">
+        <UsersGrowthBlock programId={programId} />
+        <LatestUsersBlock programId={programId} />
+      </div>
+      <LatestActionsBlock programId={programId} />
+      <div className="dashboard-row">
+        <TopUsersBlock programId={programId} period="last30Days" />
+        <TopUsersBlock programId={programId} period="allTime" />
+      </div>
+    </div>
   )
 }

@@ -1,16 +1,7 @@
-import { type ReactNode, useEffect } from 'react'
-import { AuthenticationError } from '../../../../../sdk/src/errors'
-import { Button } from '../../../components/ui/button'
-import {
-  IconActivity,
-  IconAlert,
-  IconEye,
-  IconRefresh,
-  IconTrophy,
-  IconUsers,
-} from '../../../components/ui/icons'
+import type { ReactNode } from 'react'
+import { ErrorBlock } from '../../../components/ui/error-block'
+import { IconActivity, IconEye, IconTrophy, IconUsers } from '../../../components/ui/icons'
 import { type MessageKey, useI18n } from '../../../lib/i18n'
-import { paths } from '../../../lib/paths'
 import { type PerformanceMetrics, useProgramMetrics } from '../api/get-program-metrics'
 import { MetricCard, MetricCardSkeleton } from './metric-card'
 
@@ -21,34 +12,18 @@ const cards: { key: keyof PerformanceMetrics; label: MessageKey; icon: () => Rea
   { key: 'participant_actions', label: 'dashboard.participantActions', icon: () => <IconActivity /> },
 ]
 
-/** The metric cards block of the dashboard overview. */
+/** The metric cards block of the dashboard overview; a failure stays inside the block (spec section 2). */
 export function ProgramMetrics({ programId }: { programId: number }) {
   const { t } = useI18n()
   const metrics = useProgramMetrics(programId)
-  const sessionEnded = metrics.status === 'error' && metrics.error instanceof AuthenticationError
 
-  useEffect(() => {
-    if (sessionEnded) window.location.assign(paths.login)
-  }, [sessionEnded])
-
-  if (metrics.status === 'error') {
-    return (
-      <div className="block-error" role="alert">
-        <IconAlert size={18} />
-        <p className="block-error-text">{t('dashboard.error')}</p>
-        <Button variant="secondary" size="sm" onClick={metrics.reload}>
-          <IconRefresh />
-          {t('dashboard.retry')}
-        </Button>
-      </div>
-    )
-  }
+  if (metrics.status === 'error') return <ErrorBlock onRetry={() => void metrics.refetch()} />
 
   return (
-    <div className="metric-grid" aria-busy={metrics.status === 'loading'}>
-      {metrics.status === 'loading' && <span className="sr-only">{t('dashboard.loading')}</span>}
+    <div className="metric-grid" aria-busy={metrics.status === 'pending'}>
+      {metrics.status === 'pending' && <span className="sr-only">{t('dashboard.loading')}</span>}
       {cards.map((card) =>
-        metrics.status === 'loading' ? (
+        metrics.status === 'pending' ? (
           <MetricCardSkeleton key={card.key} />
         ) : (
           <MetricCard

@@ -1,11 +1,11 @@
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button, buttonClass } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { IconLock, IconLogOut } from '../../../components/ui/icons'
 import { useI18n } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
-import { Link } from '../../../lib/router'
-import { signOut } from '../api/sign-out'
+import { signOut } from '../../../lib/sign-out'
 
 /**
  * 'You are not allowed to access this page' (spec section 2). It can't be dismissed into the page;
@@ -24,7 +24,7 @@ export function ForbiddenDialog({ canGoHome = true }: { canGoHome?: boolean }) {
       description={t('shell.forbidden.body')}
       actions={
         canGoHome ? (
-          <Link className={buttonClass()} href={paths.home}>
+          <Link className={buttonClass()} to="/">
             {t('shell.forbidden.home')}
           </Link>
         ) : (

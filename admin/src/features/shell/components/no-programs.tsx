@@ -1,27 +1,33 @@
-import { buttonClass } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
 import { IconLayers, IconPlus } from '../../../components/ui/icons'
+import { can } from '../../../lib/authorization'
 import { useI18n } from '../../../lib/i18n'
-import { paths } from '../../../lib/paths'
-import { Link } from '../../../lib/router'
+import { useBootstrap } from '../../../lib/use-bootstrap'
+import { useShellActions } from './shell-actions'
 
-/** Shown when the user has no program yet (spec section 2). */
-export function NoPrograms({ canCreate }: { canCreate: boolean }) {
+/** Shown at /admin/v2 when the user has no program yet (spec section 2). */
+export function NoPrograms() {
   const { t } = useI18n()
+  const bootstrap = useBootstrap()
+  const { openCreateProgram } = useShellActions()
+  const canCreate = can(bootstrap.organization_permissions ?? [], 'organization:manage')
   return (
-    <div className="empty-state">
-      <div className="empty-state-icon" aria-hidden="true">
-        <IconLayers size={22} />
-      </div>
-      <h1 className="empty-state-title">{t('shell.noPrograms.title')}</h1>
-      <p className="empty-state-body">{t('shell.noPrograms.body')}</p>
-      {canCreate ? (
-        <Link className={buttonClass()} href={`${paths.organizationPrograms}#add-new-program`}>
-          <IconPlus />
-          {t('shell.createProgram')}
-        </Link>
-      ) : (
-        <p className="empty-state-hint">{t('shell.noPrograms.askAdmin')}</p>
-      )}
-    </div>
+    <EmptyState
+      size="page"
+      icon={<IconLayers size={22} />}
+      title={t('shell.noPrograms.title')}
+      description={t('shell.noPrograms.body')}
+      action={
+        canCreate ? (
+          <Button onClick={openCreateProgram}>
+            <IconPlus />
+            {t('shell.createProgram')}
+          </Button>
+        ) : (
+          <p className="empty-state-hint">{t('shell.noPrograms.askAdmin')}</p>
+        )
+      }
+    />
   )
 }

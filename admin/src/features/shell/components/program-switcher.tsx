@@ -1,11 +1,9 @@
+import { Command } from 'cmdk'
 import { useState } from 'react'
-import { Dropdown } from '../../../components/ui/dropdown'
 import { IconCheck, IconChevronsUpDown, IconPlus, IconSearch } from '../../../components/ui/icons'
+import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
 import type { ConsoleProgram } from '../../../lib/bootstrap'
 import { useI18n } from '../../../lib/i18n'
-import { paths } from '../../../lib/paths'
-import { Link } from '../../../lib/router'
-import { filterPrograms } from '../utils/navigation'
 import { ProgramTile } from './program-tile'
 
 type ProgramSwitcherProps = {
@@ -13,88 +11,80 @@ type ProgramSwitcherProps = {
   current: ConsoleProgram
   canCreate: boolean
   onSelect: (program: ConsoleProgram) => void
+  onCreate: () => void
 }
 
-export function ProgramSwitcher({ programs, current, canCreate, onSelect }: ProgramSwitcherProps) {
+/** The current program, and a searchable list to switch to another or create one (spec section 2). */
+export function ProgramSwitcher({ programs, current, canCreate, onSelect, onCreate }: ProgramSwitcherProps) {
   const { t } = useI18n()
+  const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
-  const matches = filterPrograms(programs, query)
-
+  const choose = (program: ConsoleProgram) => {
+    setOpen(false)
+    if (program.id !== current.id) onSelect(program)
+  }
   return (
-    <Dropdown
-      triggerClassName="switcher-trigger"
-      triggerLabel={`${t('shell.switchProgram')}: ${current.name}`}
-      panelClassName="switcher-panel"
-      onOpenChange={(open) => open && setQuery('')}
-      trigger={
-        <>
-          <ProgramTile id={current.id} name={current.name} />
-          <span className="switcher-name">{current.name}</span>
-          <IconChevronsUpDown className="switcher-chevron" />
-        </>
-      }
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next)
+        if (next) setQuery('')
+      }}
     >
-      {(close) => {
-        const choose = (program: ConsoleProgram) => {
-          close()
-          if (program.id !== current.id) onSelect(program)
-        }
-        return (
-          <>
-            <div className="switcher-search">
-              <IconSearch className="switcher-search-icon" />
-              <input
-                className="switcher-search-input"
-                type="search"
-                value={query}
-                placeholder={t('shell.searchPrograms')}
-                aria-label={t('shell.searchPrograms')}
-                onChange={(event) => setQuery(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && matches[0]) choose(matches[0])
-                }}
-                autoFocus
-              />
-            </div>
-            <p className="dropdown-label">{t('shell.programs')}</p>
-            <ul className="switcher-list">
-              {matches.map((program) => (
-                <li key={program.id}>
-                  <button
-                    type="button"
-                    className="dropdown-item switcher-item"
-                    aria-current={program.id === current.id || undefined}
-                    onClick={() => choose(program)}
-                  >
-                    <ProgramTile id={program.id} name={program.name} size="sm" />
-                    <span className="switcher-item-text">
-                      <span className="switcher-item-name">{program.name}</span>
-                      <span className="switcher-item-meta">{program.subdomain_url}</span>
-                    </span>
-                    {program.id === current.id && <IconCheck className="switcher-item-check" />}
-                  </button>
-                </li>
+      <PopoverTrigger className="switcher-trigger" aria-label={`${t('shell.switchProgram')}: ${current.name}`}>
+        <ProgramTile id={current.id} name={current.name} />
+        <span className="switcher-name">{current.name}</span>
+        <IconChevronsUpDown className="switcher-chevron" />
+      </PopoverTrigger>
+      <PopoverContent className="switcher-panel">
+        <Command label={t('shell.switchProgram')} loop>
+          <div className="command-search">
+            <IconSearch className="command-search-icon" />
+            <Command.Input className="command-input" value={query} onValueChange={setQuery} placeholder={t('shell.searchPrograms')} />
+          </div>
+          <Command.List className="command-list switcher-list">
+            <Command.Empty className="command-empty">{t('shell.noProgramMatch', { query: query.trim() })}</Command.Empty>
+            <Command.Group heading={t('shell.programs')} className="command-group">
+              {programs.map((program) => (
+                <Command.Item
+                  key={program.id}
+                  value={`${program.name} ${program.id}`}
+                  keywords={[program.subdomain_url]}
+                  onSelect={() => choose(program)}
+                  className="command-item switcher-item"
+                  aria-current={program.id === current.id || undefined}
+                >
+                  <ProgramTile id={program.id} name={program.name} size="sm" />
+                  <span className="switcher-item-text">
+                    <span className="switcher-item-name">{program.name}</span>
+                    <span className="switcher-item-meta">{program.subdomain_url}</span>
+                  </span>
+                  {program.id === current.id && <IconCheck className="switcher-item-check" />}
+                </Command.Item>
               ))}
-            </ul>
-            {matches.length === 0 && (
-              <p className="dropdown-empty">{t('shell.noProgramMatch', { query: query.trim() })}</p>
-            )}
+            </Command.Group>
             {canCreate && (
               <>
-                <hr className="dropdown-separator" />
-                <Link
-                  className="dropdown-item"
-                  href={`${paths.organizationPrograms}#add-new-program`}
-                  onClick={close}
-                >
-                  <IconPlus />
-                  {t('shell.createProgram')}
-                </Link>
+                <Command.Separator className="command-separator" alwaysRender />
+                <Command.Group className="command-group" forceMount>
+                  <Command.Item
+                    value="create-program"
+                    forceMount
+                    className="command-item"
+                    onSelect={() => {
+                      setOpen(false)
+                      onCreate()
+                    }}
+                  >
+                    <IconPlus />
+                    {t('shell.createProgram')}
+                  </Command.Item>
+                </Command.Group>
               </>
             )}
-          </>
-        )
-      }}
-    </Dropdown>
+          </Command.List>
+        </Command>
+      </PopoverContent>
+    </Popover>
   )
 }

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { filterPrograms, initials, visibleNavItems } from './navigation'
+import { filterPrograms, initials, visibleNavItems, visibleSettingsEntries } from './navigation'
 
 const ids = (permissions: string[]) => visibleNavItems(permissions).map((item) => item.id)
 
 describe('visibleNavItems', () => {
-  it('shows every tab to a user with every view permission, in the spec order', () => {
-    const all = [
-      'dashboard:view',
-      'users:view',
-      'challenges:view',
-      'rewards:view',
-      'receipts:view',
-      'referrals:view',
-    ]
-    expect(ids(all)).toEqual(['dashboard', 'users', 'challenges', 'rewards', 'receipts', 'referrals'])
+  it('shows every area that has a route to a user with every view permission, in the spec order', () => {
+    const all = ['dashboard:view', 'users:view', 'challenges:view', 'rewards:view', 'receipts:view', 'referrals:view']
+    expect(ids(all)).toEqual(['dashboard', 'users', 'receipts'])
+  })
+
+  it('needs dashboard:view for Dashboard and users:view for Participants', () => {
+    expect(ids(['dashboard:view'])).toEqual(['dashboard'])
+    expect(ids(['users:view'])).toEqual(['users'])
+    expect(visibleNavItems(['users:view'])[0]).toMatchObject({ label: 'nav.users', to: '/programs/$programId/users' })
   })
 
   it('shows only Receipts to a receipts reviewer', () => {
@@ -35,7 +34,7 @@ describe('visibleNavItems', () => {
       'program:update',
       'receipts:view',
     ]
-    expect(ids(manager)).toEqual(['dashboard', 'users', 'challenges', 'rewards', 'receipts', 'referrals'])
+    expect(ids(manager)).toEqual(['dashboard', 'users', 'receipts'])
   })
 
   it('denies unknown and malformed permissions', () => {
@@ -44,9 +43,24 @@ describe('visibleNavItems', () => {
   })
 
   it('keeps each tab tied to its own permission', () => {
-    expect(visibleNavItems(['challenges:view']).map((i) => [i.id, i.permission, i.label])).toEqual([
-      ['challenges', 'challenges:view', 'nav.challenges'],
+    expect(visibleNavItems(['receipts:view']).map((i) => [i.id, i.permission, i.label])).toEqual([
+      ['receipts', 'receipts:view', 'nav.receipts'],
     ])
+  })
+})
+
+describe('visibleSettingsEntries', () => {
+  const entries = (program: string[], organization: string[]) =>
+    visibleSettingsEntries(program, organization).map((e) => e.id)
+
+  it('shows nothing without program manage (spec section 6)', () => {
+    expect(entries(['program:update', 'dashboard:view'], ['organization:view', 'super_admin:view'])).toEqual([])
+  })
+
+  it('shows each entry the user may open once program manage holds', () => {
+    expect(entries(['program:manage'], ['organization:view'])).toEqual(['programs', 'admins'])
+    expect(entries(['program:manage'], ['organization:view', 'super_admin:view'])).toEqual(['programs', 'admins', 'features'])
+    expect(entries(['program:manage'], [])).toEqual([])
   })
 })
 

@@ -1,4 +1,5 @@
-import { can } from '../../../lib/authorization'
+import { can, type Permission } from '../../../lib/authorization'
+import type { MessageKey } from '../../../lib/i18n'
 import { type ProgramArea, programAreas } from '../../../lib/program-areas'
 
 /** Top navigation tabs the user may open on a program: each tab needs its area's view permission. */
@@ -9,20 +10,40 @@ export function visibleNavItems(
   return areas.filter((area) => can(permissions, area.permission))
 }
 
+/**
+ * The Settings dropdown (spec section 6: its entries need program manage, and each its own
+ * permission). It lists only pages that exist; the settings screens of the other spec document
+ * (program, layout, branding, integrations) add their entries here with their routes.
+ */
+export const settingsEntries = [
+  { id: 'programs', label: 'settings.programs', to: '/organization/programs', permission: 'organization:view' },
+  { id: 'admins', label: 'settings.admins', to: '/organization/admins', permission: 'organization:view' },
+  { id: 'features', label: 'settings.features', to: '/organization/features', permission: 'super_admin:view' },
+] as const satisfies readonly { id: string; label: MessageKey; to: string; permission: Permission }[]
+
+export type SettingsEntry = (typeof settingsEntries)[number]
+
+/** Nothing without program manage on the current program; else the entries the user may open. */
+export function visibleSettingsEntries(programPermissions: readonly string[], organizationPermissions: readonly string[]) {
+  if (!can(programPermissions, 'program:manage')) return []
+  return settingsEntries.filter((entry) => can(organizationPermissions, entry.permission))
+}
+
 /** Program switcher search: case- and accent-insensitive match on the name or subdomain. */
 export function filterPrograms<P extends { name: string; subdomain_url?: string }>(
   programs: readonly P[],
   query: string,
 ): P[] {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase()
   const needle = fold(query.trim())
   if (!needle) return [...programs]
   return programs.filter((p) => fold(p.name).includes(needle) || fold(p.subdomain_url ?? '').includes(needle))
 }
+
+export const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
 
 /** Two letters for a program tile or an avatar. */
 export function initials(name: string): string {

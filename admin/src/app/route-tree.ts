@@ -1,0 +1,32 @@
+import { authRoutes } from './routes/auth'
+import { consoleIndexRoute, consoleRoute, notFoundRoute } from './routes/console'
+import { dashboardRoutes } from './routes/dashboard'
+import { organizationRoutes } from './routes/organization'
+import { participantsRoutes } from './routes/participants'
+import { programIndexRoute, programRoute } from './routes/program'
+import { receiptsRoute } from './routes/receipts'
+import { rootRoute } from './routes/root'
+
+/**
+ * /admin/v2
+ * ├─ auth/sign_in, login, magic-login      signed-out pages (signed-in users go to the index)
+ * ├─ auth/sign_out
+ * └─ (console layout: signed in, shell, access check from each route's staticData)
+ *    ├─ /                                   landing redirect, or no programs, or access denied
+ *    ├─ programs/$programId                 the program must be the user's
+ *    │  ├─ /                                -> the program's landing area
+ *    │  ├─ dashboard (/, actions, challenges, rewards)
+ *    │  ├─ users (/, $userId with its tabs)
+ *    │  └─ receipts
+ *    ├─ organization (programs, admins, features, features/new)
+ *    └─ $                                   not found
+ */
+export const routeTree = rootRoute.addChildren([
+  ...authRoutes,
+  consoleRoute.addChildren([
+    consoleIndexRoute,
+    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, receiptsRoute]),
+    organizationRoutes,
+    notFoundRoute,
+  ]),
+])

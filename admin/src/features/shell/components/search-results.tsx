@@ -1,0 +1,42 @@
+import { useNavigate } from '@tanstack/react-router'
+import { Command } from 'cmdk'
+import { IconUser } from '../../../components/ui/icons-ui'
+import { useI18n } from '../../../lib/i18n'
+import type { GlobalSearchResults } from '../api/global-search'
+
+type SearchResultsProps = {
+  programId: number
+  results: GlobalSearchResults
+  onNavigate: (action: () => void) => () => void
+}
+
+/**
+ * The server's matches. forceMount: the server already matched them, the palette's own filter must
+ * not hide them. Challenges and rewards join when their detail routes exist (the other spec document).
+ */
+export function SearchResults({ programId, results, onNavigate }: SearchResultsProps) {
+  const { t } = useI18n()
+  const navigate = useNavigate()
+  if (!results.participants.length) return null
+  return (
+    <Command.Group heading={t('palette.participants')} className="command-group" forceMount>
+      {results.participants.map((participant) => (
+        <Command.Item
+          key={participant.id}
+          value={`participant-${participant.id}`}
+          forceMount
+          className="command-item"
+          onSelect={onNavigate(() =>
+            navigate({ to: '/programs/$programId/users/$userId', params: { programId, userId: participant.id } }),
+          )}
+        >
+          <IconUser />
+          <span className="command-item-text">
+            <span>{participant.name}</span>
+            <span className="command-item-meta">{participant.email}</span>
+          </span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  )
+}

@@ -1,0 +1,2 @@
+ALTER TABLE `participants` ADD `recent_points` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `participants_program_recent_points_idx` ON `participants` (`program_id`,`staff`,`recent_points`,`last_action_at`);

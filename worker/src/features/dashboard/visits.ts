@@ -1,0 +1,60 @@
+import { eq, sql } from 'drizzle-orm'
+import type { AhoyEventsRequest, AhoyVisitRequest } from '../../../../sdk/contract/console/dashboard'
+import { visitEvents, visits } from '../../db/schema'
+import type { ProgramScope } from '../../db/scope'
+import { AppError } from '../../lib/errors'
+
+const visitInsert = (scope: ProgramScope, token: string, values: { landingPage?: string | null; referrer?: string | null; surface?: string | null }, now: number) =>
+  scope
+    .insert(visits, {
+      visitToken: token,
+      landingPage: values.landingPage ?? null,
+      referrer: values.referrer || null,
+      surface: values.surface ?? null,
+      startedAt: new Date(now),
+    })
+    // The same token again (a retry, the events call racing the visits call) is the same visit.
+    .onConflictDoNothing({ target: [visits.programId, visits.visitToken] })
+
+/**
+ * POST /ahoy/visits: a tab's visit, once per visit token. The daily visit count (the Program visits
+ * card) is kept by the visits_dashboard_insert trigger. Answers whether this call started the visit.
+ */
+export async function recordVisit(scope: ProgramScope, input: AhoyVisitRequest, now: number): Promise<{ created: boolean }> {
+  const res = await visitInsert(scope, input.visit_token, { landingPage: input.landing_page ?? null, referrer: input.referrer ?? null, surface: input.surface ?? null }, now)
+  return { created: Number((res as { rowsAffected?: number; meta?: { changes?: number } }).rowsAffected ?? (res as { meta?: { changes?: number } }).meta?.changes ?? 0) > 0 }
+}
+
+/**
+ * POST /ahoy/events: page views of a visit. A visit the server has not seen (its call was lost or is
+ * still on its way) starts here, so a view is never dropped; visit and events are one batch.
+ */
+export async function recordEvents(scope: ProgramScope, input: AhoyEventsRequest, now: number): Promise<{ recorded: number }> {
+  for (const [i, e] of input.events.entries()) {
+    const claimed = e.properties?.program_id
+    if (claimed !== undefined && claimed !== scope.programId) {
+      throw new AppError('validation_failed', 422, `events.${i}.properties.program_id: is not this program`, { [`events.${i}.properties.program_id`]: 'is not this program' })
+    }
+  }
+  const at = now
+  const first = input.events[0]!
+  const inserts = input.events.map((e) => {
+    const properties = JSON.stringify({ program_id: scope.programId, ...(e.properties?.page ? { page: e.properties.page } : {}) })
+    // INSERT ... SELECT the visit's id by token: one batch with the visit's insert, no read first.
+    return scope.db.insert(visitEvents).select((qb) =>
+      qb
+        .select({
+          id: sql<number>`NULL`.as('id'),
+          programId: visits.programId,
+          visitId: visits.id,
+          name: sql<string>`${e.name}`.as('name'),
+          properties: sql<string>`${properties}`.as('properties'),
+          time: sql<number>`${at}`.as('time'),
+        })
+        .from(visits)
+        .where(scope.where(visits, eq(visits.visitToken, input.visit_token))),
+    )
+  })
+  await scope.db.batch([visitInsert(scope, input.visit_token, { landingPage: first.properties?.page ?? null }, now), ...inserts] as never)
+  return { recorded: inserts.length }
+}

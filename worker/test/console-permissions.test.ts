@@ -1,0 +1,215 @@
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { consoleRouteTable, createApp } from '../src/app'
+import { adminProgramPermissions, adminSessions, adminUsers } from '../src/db/schema'
+import type { ProgramRow } from '../src/env'
+import type { ConsoleRoute } from '../src/features/console/console-router'
+import { featureGates, type Resource } from '../src/features/console/permissions'
+import { adminBrowser, makeAdmin, makeOrganization, makeProgram } from './console-fixtures'
+import {
+  buildWorld,
+  databaseChecksum,
+  expectedAllowed,
+  type Fixture,
+  fixtureFor,
+  type MatrixAdmin,
+  matrixDeps,
+  type Params,
+  totalChanges,
+  type World,
+} from './console-matrix'
+import { makeTestApp } from './helpers'
+
+/**
+ * How to call each console endpoint with a valid request: ONE LINE PER ROUTE, keyed `METHOD path` as in
+ * consoleRouteTable. A GET whose only path parameter is :program_id needs no line (it is called bare);
+ * every other route needs one, and this test fails until it has it.
+ * - params(kit, program): the path parameters besides :program_id, ids of rows of `program`; called
+ *   again with another program to put a foreign child id in an own program's path (must be 404).
+ *   Make rows fresh when the route changes or deletes them: allowed calls really happen.
+ * - body(kit, program): a minimal valid body, fresh names (JSON, or FormData for multipart).
+ * - query: a query string without `?`. allowedStatus: an allowed call's answer when it is not 2xx.
+ * - alsoNeeds: pairs of which the caller needs one too, for a rule the handler adds to the route's.
+ * - otherProgramBody: a body naming what the caller may not touch (another organization's program or
+ *   rows), sent by the own organization's admins the route lets in: refused with `status`, no write.
+ */
+const FIXTURES: Record<string, Fixture> = {
+  'PUT /me': { body: () => ({ preferred_locale: 'en' }) },
+  'POST /programs': { body: (k) => ({ name: k.unique('P').slice(0, 30) }) },
+  'GET /programs/:program_id/search': { query: 'q=a' },
+  'POST /users': {
+    body: (k) => ({ first_name: 'Matrix', last_name: 'Invitee', email: `${k.unique('invitee')}@example.com` }),
+    otherProgramBody: { body: (k) => ({ first_name: 'M', last_name: 'I', email: `${k.unique('x')}@example.com`, permissions: [{ program_id: k.foreign.id, resource: 'users', action: 'view' }] }), status: 422 },
+  },
+  'POST /feature_programs': { body: (k) => ({ program_id: k.own.id, feature: 'donation_challenge', enabled: true }) },
+  'GET /programs/:program_id/dashboard/actions.csv': { alsoNeeds: [['users', 'manage'], ['challenges', 'manage']] }, // "Exporting tables needs users or challenges manage"
+  // Participants (participants/admin.ts): the tabs read one participant of the program in the path.
+  ...participantTabs(['', '/actions', '/rewards', '/challenges', '/questions', '/participant_answers', '/recruited', '/receipts', '/attributes', '/attributes/new']),
+  // The matrix programs have no chain integration: an allowed call is told so (404), a refused one 403.
+  'GET /programs/:program_id/participants/:participant_id{[0-9]+}/blockchain_transactions': { params: async (k, p) => ({ participant_id: await k.participant(p) }), allowedStatus: 404 },
+  'POST /programs/:program_id/participants/:participant_id{[0-9]+}': {
+    params: async (k, p) => ({ participant_id: await k.participant(p) }),
+    body: () => ({ intent: 'update_participant', status: 'blocked' }),
+  },
+  'GET /programs/:program_id/participants/imports/:job_id{[0-9]+}': { params: async (k, p) => ({ job_id: await k.importJob(p) }) },
+  'POST /programs/:program_id/participants/import': { body: (k) => importForm(k.unique('imp')) },
+  'POST /programs/:program_id/participants/:participant_id{[0-9]+}/attributes': {
+    params: async (k, p) => ({ participant_id: (await k.profileAttribute(p)).participant_id }),
+    body: () => ({ attribute_display_name: 'Matrix color', value: 'green' }),
+  },
+  'GET /programs/:program_id/participants/:participant_id{[0-9]+}/attributes/:attribute_id{[0-9]+}/edit': { params: (k, p) => k.profileAttribute(p) },
+  'PATCH /programs/:program_id/participants/:participant_id{[0-9]+}/attributes/:attribute_id{[0-9]+}': {
+    params: (k, p) => k.profileAttribute(p),
+    body: () => ({ attribute_display_name: 'Matrix color', value: 'green' }),
+  },
+  // The same update as the console's generic forms send it (PUT).
+  'PUT /programs/:program_id/participants/:participant_id{[0-9]+}/attributes/:attribute_id{[0-9]+}': {
+    params: (k, p) => k.profileAttribute(p),
+    body: () => ({ attribute_display_name: 'Matrix color', value: 'green' }),
+  },
+  // e.g. 'GET /programs/:program_id/participants/:participant_id': { params: async (k, p) => ({ participant_id: await k.participant(p) }) },
+}
+
+/** The import form (multipart): a one-row CSV, fresh each time (the same file is recognised). */
+function importForm(tag: string) {
+  const form = new FormData()
+  form.set('email', 'replace')
+  form.set('points', 'replace')
+  form.set('csv_file', new File([`email,first_name,last_name\n${tag}@example.com,Matrix,${tag}\n`], `${tag}.csv`, { type: 'text/csv' }))
+  return form
+}
+
+/** One fixture line per participant tab: `GET .../participants/:participant_id{[0-9]+}<tab>`. */
+function participantTabs(tabs: string[]): Record<string, Fixture> {
+  const line: Fixture = { params: async (k, p) => ({ participant_id: await k.participant(p) }) }
+  return Object.fromEntries(tabs.map((tab) => [`GET /programs/:program_id/participants/:participant_id{[0-9]+}${tab}`, line]))
+}
+
+type Case = { who: MatrixAdmin | null; target: string; program: ProgramRow | null; childFrom?: ProgramRow; otherBody?: boolean; expected: number | 'allowed' }
+
+function casesFor(w: World, route: ConsoleRoute, fixture: Fixture): Case[] {
+  const onProgram = route.path.includes(':program_id')
+  const hasChild = (route.path.match(/:\w+/g) ?? []).some((p) => p !== ':program_id')
+  const gated = route.permission !== 'signed_in' && featureGates[route.permission[0] as Resource] !== undefined
+  const targets: [string, ProgramRow | null][] = onProgram
+    ? [['own program', w.own], ['sibling program', w.sibling], ['foreign program', w.foreign], ...(gated ? [['program with the feature off', w.featuresOff] as [string, ProgramRow]] : [])]
+    : [['organization level', null]]
+  const allowed = (who: MatrixAdmin, program: ProgramRow | null) =>
+    expectedAllowed(who, route.permission, program) && (!fixture.alsoNeeds || fixture.alsoNeeds.some((pair) => expectedAllowed(who, pair as [Resource, never], program)))
+  const cases: Case[] = [{ who: null, target: targets[0]![0], program: targets[0]![1], expected: 401 }]
+  for (const who of w.admins) {
+    for (const [target, program] of targets) cases.push({ who, target, program, expected: allowed(who, program) ? 'allowed' : 403 })
+    const allowedOnOwn = allowed(who, onProgram ? w.own : null)
+    if (onProgram && hasChild) cases.push({ who, target: 'own program, child of another program', program: w.own, childFrom: w.sibling, expected: allowedOnOwn ? 404 : 403 })
+    if (fixture.otherProgramBody && who.set.organization === 'own' && allowedOnOwn) {
+      cases.push({ who, target: 'body naming another organization', program: onProgram ? w.own : null, otherBody: true, expected: fixture.otherProgramBody.status })
+    }
+  }
+  return cases
+}
+
+async function prepare(w: World, route: ConsoleRoute, fixture: Fixture, c: Case) {
+  const params: Params = {}
+  if (c.program) params.program_id = c.program.id
+  Object.assign(params, await fixture.params?.(w.kit, c.childFrom ?? c.program ?? w.own))
+  // Hono parameters may carry a pattern (`:id{[0-9]+}`) or be optional (`:id?`).
+  const path = route.path.replace(/:(\w+)(\{(?:[^{}]|\{[^{}]*\})*\})?\??/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`The fixture of ${route.method} ${route.path} gives no :${name}`)
+    return encodeURIComponent(String(params[name]))
+  })
+  const body = c.otherBody ? fixture.otherProgramBody!.body(w.kit) : await fixture.body?.(w.kit, c.program ?? w.own)
+  const url = `/admin/v2${path}${fixture.query ? `?${fixture.query}` : ''}`
+  const payload = body === undefined ? {} : body instanceof FormData || body instanceof URLSearchParams ? { body } : { json: body }
+  return () => (c.who?.browser ?? w.anonymous).request(url, { method: route.method, ...payload })
+}
+
+const describeCase = (c: Case) => `${c.who?.set.name ?? 'signed out'} on ${c.target}`
+
+let w: World
+beforeAll(async () => {
+  w = await buildWorld(await makeTestApp(matrixDeps))
+}, 60_000)
+
+describe('console permission matrix (generated from consoleRouteTable)', () => {
+  it('covers every console route the app serves: a route added outside consoleRoutes() fails here', async () => {
+    const { deps } = await makeTestApp()
+    const declared = new Set(consoleRouteTable.map((r) => `${r.method} /admin/v2${r.path}`))
+    // The console's own middleware (admin session, CSRF) and its HTML page handler; sign-in is public.
+    const notEndpoints = new Set(['ALL /admin/v2/*', 'ALL /admin/v2', 'GET /admin/v2/*'])
+    const served = createApp(deps)
+      .routes.filter((r) => (r.path === '/admin/v2' || r.path.startsWith('/admin/v2/')) && !r.path.startsWith('/admin/v2/auth/'))
+      .map((r) => `${r.method} ${r.path}`)
+    expect(served.filter((key) => !notEndpoints.has(key) && !declared.has(key))).toEqual([])
+    expect(consoleRouteTable.length).toBe(new Set(consoleRouteTable.map((r) => `${r.method} ${r.path}`)).size)
+  })
+
+  it('fails a route without a fixture, and keeps no fixture of a route that is gone', () => {
+    expect(() => fixtureFor(FIXTURES, { method: 'POST', path: '/programs/:program_id/new_thing' })).toThrow(/add one line for it to FIXTURES/)
+    expect(() => fixtureFor(FIXTURES, { method: 'GET', path: '/programs/:program_id/things/:thing_id' })).toThrow(/No permission-matrix fixture/)
+    expect(fixtureFor(FIXTURES, { method: 'GET', path: '/programs/:program_id/things' })).toEqual({})
+    const routes = new Set(consoleRouteTable.map((r) => `${r.method} ${r.path}`))
+    expect(Object.keys(FIXTURES).filter((key) => !routes.has(key))).toEqual([])
+  })
+
+  for (const route of consoleRouteTable) {
+    it(`${route.method} ${route.path} needs ${JSON.stringify(route.permission)}`, { timeout: 120_000 }, async () => {
+      const fixture = fixtureFor(FIXTURES, route)
+      const cases = casesFor(w, route, fixture)
+      const problems: string[] = []
+      // Refusals first, all prepared before the snapshot (fixtures make rows); queued work stays queued
+      // (matrixDeps), so any write seen while they run is theirs.
+      const refused = cases.filter((c) => c.expected !== 'allowed')
+      const calls = await Promise.all(refused.map((c) => prepare(w, route, fixture, c)))
+      const before = await databaseChecksum(w.t)
+      for (const [i, c] of refused.entries()) {
+        const changes = await totalChanges(w.t)
+        const res = await calls[i]!()
+        if (res.status !== c.expected) problems.push(`${describeCase(c)}: expected ${c.expected}, got ${res.status} ${(await res.text()).slice(0, 200)}`)
+        if ((await totalChanges(w.t)) !== changes) problems.push(`${describeCase(c)}: refused, but wrote to the database`)
+      }
+      if ((await databaseChecksum(w.t)) !== before) problems.push('the database changed during the refused calls')
+      for (const c of cases.filter((x) => x.expected === 'allowed')) {
+        const res = await (await prepare(w, route, fixture, c))()
+        const ok = fixture.allowedStatus ? res.status === fixture.allowedStatus : res.status >= 200 && res.status <= 299
+        if (!ok) problems.push(`${describeCase(c)}: expected to be allowed, got ${res.status} ${(await res.text()).slice(0, 200)}`)
+      }
+      expect(problems).toEqual([])
+      expect(refused.length).toBeGreaterThan(0)
+    })
+  }
+})
+
+describe('grants are read on every request (nothing cached across requests)', () => {
+  // A GET on a program that needs one grantable permission, from the table, so the test outlives any one route.
+  const probe = consoleRouteTable.find(
+    (r) => r.method === 'GET' && r.permission !== 'signed_in' && !['organization', 'super_admin'].includes(r.permission[0]) && /^\/programs\/:program_id\/[^:]*$/.test(r.path),
+  )!
+
+  it('refuses a revoked grant on the very next request', async () => {
+    const t = await makeTestApp()
+    const org = await makeOrganization(t)
+    const program = await makeProgram(t, org.id)
+    const [resource, action] = probe.permission as [string, string]
+    const admin = await makeAdmin(t, { organizationId: org.id, grants: [[program.id, `${resource}:${action}`]] })
+    const b = await adminBrowser(t, admin)
+    const url = `/admin/v2${probe.path.replace(':program_id', String(program.id))}`
+    expect((await b.request(url)).status).toBe(200)
+    await t.db.delete(adminProgramPermissions).where(and(eq(adminProgramPermissions.programId, program.id), eq(adminProgramPermissions.adminUserId, admin.id)))
+    expect((await b.request(url)).status).toBe(403)
+  })
+
+  it('refuses at once when the organization or super admin flag is taken away, or the session ends', async () => {
+    const t = await makeTestApp()
+    const org = await makeOrganization(t)
+    const admin = await makeAdmin(t, { organizationId: org.id, organizationAdmin: true, superAdmin: true })
+    const b = await adminBrowser(t, admin)
+    expect((await b.request('/admin/v2/feature_programs')).status).toBe(200)
+    await t.db.update(adminUsers).set({ isSuperAdmin: false }).where(eq(adminUsers.id, admin.id))
+    expect((await b.request('/admin/v2/feature_programs')).status).toBe(403)
+    expect((await b.request('/admin/v2/users')).status).toBe(200)
+    await t.db.update(adminUsers).set({ isOrganizationAdmin: false }).where(eq(adminUsers.id, admin.id))
+    expect((await b.request('/admin/v2/users')).status).toBe(403)
+    await t.db.delete(adminSessions).where(eq(adminSessions.adminUserId, admin.id))
+    expect((await b.request('/admin/v2/me')).status).toBe(401)
+  })
+})

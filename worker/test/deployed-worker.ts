@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { D1Database } from '@cloudflare/workers-types'
+import { Miniflare, type WorkerOptions } from 'miniflare'
+
+/**
+ * The Workers entry as it is deployed, in workerd through Miniflare, over HTTP: bundled by wrangler
+ * (`wrangler deploy --dry-run --outdir`, offline), run with the bindings wrangler.toml declares
+ * (unstable_getMiniflareWorkerOptions: D1, R2, the queues and their consumers) minus the static assets,
+ * plus `vars` (ENVIRONMENT=development unless said otherwise), on a fresh local D1 in a temp dir with
+ * the migrations wrangler applies, seeded by the Worker's own dev seed route. Next to it, in the same
+ * workerd process and on the same D1 database, a bare Worker (`/hello`, and `/one-read`: one
+ * primary-key read). Each Worker listens on its own socket (no dev proxy in front, as deployed).
+ * Used by bench:workerd (bench/lib/workerd-subject.ts) and by worker/test/workers-entry.test.ts.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/** wrangler offline and writing inside the repository (as scripts/env.mjs offlineEnv does). */
+export function offlineEnv(): NodeJS.ProcessEnv {
+  const cache = resolve(ROOT, '.cache')
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
+    XDG_CONFIG_HOME: resolve(cache, 'config'),
+    XDG_CACHE_HOME: resolve(cache, 'cache'),
+    XDG_DATA_HOME: resolve(cache, 'data'),
+    WRANGLER_LOG_PATH: resolve(cache, 'wrangler-logs'),
+    NO_UPDATE_NOTIFIER: '1',
+  }
+}
+
+/** The migration files in journal order, split as wrangler splits them (comment-only parts dropped). */
+export function migrationStatements(): { file: string; statements: string[] }[] {
+  const dir = resolve(ROOT, 'migrations')
+  const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
+  const files = new Set(readdirSync(dir))
+  return journal.entries.map(({ tag }) => {
+    const file = `${tag}.sql`
+    if (!files.has(file)) throw new Error(`migrations/${file} is in the journal but missing`)
+    const statements = readFileSync(join(dir, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => s.replace(/--.*$/gm, '').trim().length > 0)
+    return { file, statements }
+  })
+}
+
+const BARE_WORKER = `
+let maxId = 0
+export default {
+  async fetch(request, env) {
+    const { pathname } = new URL(request.url)
+    if (pathname === '/hello') return new Response('hi')
+    if (pathname === '/one-read') {
+      if (!maxId) maxId = (await env.DB.prepare('SELECT max(id) AS n FROM participants').first()).n
+      const id = 1 + Math.floor(Math.random() * maxId)
+      return Response.json(await env.DB.prepare('SELECT id, email FROM participants WHERE id = ?').bind(id).first())
+    }
+    return new Response('not found', { status: 404 })
+  },
+}
+`
+
+type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>
+
+export async function startDeployedWorker(opts: { vars?: Record<string, string>; step?: Step } = {}) {
+  const step: Step = opts.step ?? ((_name, work) => work())
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-workerd-'))
+  const env = offlineEnv()
+  Object.assign(process.env, env)
+  const bundleDir = join(dir, 'bundle')
+  await step('wrangler bundle (deploy --dry-run)', async () => {
+    execFileSync(resolve(ROOT, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', bundleDir], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  })
+  const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))
+  const databaseId = (workerOptions.d1Databases as Record<string, { id: string }>).DB!.id
+  const { assets: _assets, ...withoutAssets } = workerOptions as WorkerOptions & { assets?: unknown }
+  const mf = await step('start workerd (Miniflare)', async () => {
+    const instance = new Miniflare({
+      d1Persist: join(dir, 'd1'),
+      r2Persist: join(dir, 'r2'),
+      cachePersist: join(dir, 'cache'),
+      workers: [
+        {
+          ...(withoutAssets as WorkerOptions),
+          name: 'tessera',
+          modules: true,
+          scriptPath: join(bundleDir, 'index.js'),
+          modulesRoot: bundleDir,
+          bindings: { ...(withoutAssets.bindings as Record<string, string>), ENVIRONMENT: 'development', ...opts.vars },
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
+        } as WorkerOptions,
+        {
+          name: 'bare',
+          modules: true,
+          script: BARE_WORKER,
+          compatibilityDate: withoutAssets.compatibilityDate,
+          d1Databases: { DB: databaseId },
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
+        },
+      ],
+    })
+    await instance.ready
+    return instance
+  })
+  const port = Number((await mf.unsafeGetDirectURL('tessera')).port)
+  const barePort = Number((await mf.unsafeGetDirectURL('bare')).port)
+  const db = (await mf.getD1Database('DB')) as unknown as D1Database
+  await step('migrations (D1)', async () => {
+    for (const { statements } of migrationStatements()) await db.batch(statements.map((s) => db.prepare(s)))
+  })
+  // The demo program answers on localhost in development (the Host header), like the site in a browser.
+  const appUrl = `http://localhost:${port}`
+  await step('seedDemo (POST /_dev/seed in the Worker)', async () => {
+    const res = await fetch(`${appUrl}/_dev/seed`, { method: 'POST', headers: { 'x-tessera-dev': 'seed' } })
+    if (!res.ok) throw new Error(`the dev seed answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
+  })
+  return {
+    mf,
+    db,
+    appUrl,
+    /** For load generators: the socket's address, with `host` sent as a header. */
+    loadUrl: `http://127.0.0.1:${port}`,
+    host: `localhost:${port}`,
+    bareUrl: `http://127.0.0.1:${barePort}`,
+    async close() {
+      await mf.dispose()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
