@@ -118,7 +118,8 @@ export function DataTable<TRow>(props: DataTableProps<TRow>) {
         {props.actions}
         {props.columnChooser !== false && <ColumnChooser table={table} />}
       </div>
-      <div className={cx('data-table-frame', props.isFetching && 'is-fetching')} aria-busy={status === 'pending' || props.isFetching}>
+      {/* Scrolls sideways on phones: focusable so keyboard users can scroll it too (axe scrollable-region-focusable). */}
+      <div className={cx('data-table-frame', props.isFetching && 'is-fetching')} aria-busy={status === 'pending' || props.isFetching} role="region" aria-label={label} tabIndex={0}>
         <table className="data-table-table" aria-label={label}>
           <thead>
             {table.getHeaderGroups().map((group) => (
