@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain ES module of the build scripts, without types
 import { headersFile, IMMUTABLE, isHashedOutput, REVALIDATE } from '../../scripts/asset-headers.mjs'
 import { startNodeServer } from '../src/node'
+import { offlineEnv } from './deployed-worker'
 
 /**
  * Cache headers of the built front ends on both entries (docs/decisions/0014): files named after their
@@ -81,16 +82,7 @@ describe('cache headers on the Workers entry (workerd, wrangler.toml assets)', (
   let mf: import('miniflare').Miniflare | undefined
   let url = ''
   beforeAll(async () => {
-    const cache = resolve(ROOT, '.cache')
-    Object.assign(process.env, {
-      WRANGLER_SEND_METRICS: 'false',
-      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-      WRANGLER_HIDE_BANNER: 'true',
-      XDG_CONFIG_HOME: resolve(cache, 'config'),
-      XDG_CACHE_HOME: resolve(cache, 'cache'),
-      XDG_DATA_HOME: resolve(cache, 'data'),
-      WRANGLER_LOG_PATH: resolve(cache, 'wrangler-logs'),
-    })
+    Object.assign(process.env, offlineEnv())
     const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
     const { Miniflare } = await import('miniflare')
     const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))
