@@ -67,6 +67,12 @@ export function connectToParent(element: HTMLElement, measured: HTMLElement, run
   }
   const observer = new ResizeObserver(report)
   observer.observe(measured)
+  // Chromium throttles rendering, ResizeObserver included, in a cross-origin frame that is off-screen:
+  // a frame below the fold would keep a stale height until scrolled to. Measuring after each DOM change
+  // (inside the widget's shadow root too) reports it at once.
+  const mutations = new MutationObserver(report)
+  for (const node of [measured, element.shadowRoot])
+    if (node) mutations.observe(node, { childList: true, subtree: true, attributes: true, characterData: true })
   report()
 
   const onMessage = (e: MessageEvent) => {
@@ -81,6 +87,7 @@ export function connectToParent(element: HTMLElement, measured: HTMLElement, run
   return () => {
     for (const name of EVENT_NAMES) document.removeEventListener(name, forward)
     observer.disconnect()
+    mutations.disconnect()
     window.removeEventListener('message', onMessage)
   }
 }

@@ -5,6 +5,7 @@
  */
 import { connectToParent, elementAttributes, parseFrameBootstrap } from './bridge'
 import { defineElements, ELEMENTS } from './elements'
+import { connectBlockedStorage, storageBlocked, deferLocalStorage } from './frame-storage'
 import { configureEmbed } from './mount'
 import { getRuntime } from './runtime'
 import './iframe.css'
@@ -19,8 +20,13 @@ function start() {
   }
   const key = bootstrap.program.public_key
   configureEmbed({ programKey: key, apiBase: '', assetBase: '' })
+  // Third-party storage denied (private windows, blocked third-party cookies): this frame's
+  // localStorage becomes the one storage access grants, empty until then; the console says so, and the
+  // session is shared in memory with the page's other frames (frame-storage.ts).
+  const blocked = storageBlocked() ? deferLocalStorage() : null
   // Seeded with the page's program: no second request for it.
   const runtime = getRuntime({ programKey: key, apiBase: '', program: bootstrap.program })
+  if (blocked) connectBlockedStorage(runtime, blocked)
   defineElements()
 
   const element = document.createElement(tag)

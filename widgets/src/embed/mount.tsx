@@ -116,6 +116,7 @@ function ensureToaster() {
   const root = toaster.attachShadow({ mode: 'open' })
   adoptStyles(root, embedDefaults.value.assetBase)
   const container = document.createElement('div')
+  container.className = 'tw-toasts' // sealed like .tw-root: nothing inherits from the page (embed.css)
   root.append(container)
   document.body.append(toaster)
   render(<Toaster />, container)
