@@ -3,6 +3,17 @@ import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/** Files matching `files` may not import (relative paths) through any of the `banned` folders. */
+const boundary = (files, banned, message) => ({
+  files: [files],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: `^\\.{1,2}/(?:.*/)?(?:${banned.join('|')})(?:/|$)`, message }] },
+    ],
+  },
+})
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'dist/**', '.wrangler/**', '.cache/**', '.data/**', '.tmp/**', 'migrations/**', 'docs/screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -22,5 +33,21 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // Widget boundaries (docs/ARCHITECTURE.md): site/ and embed/ compose widgets/ and ui/, never each
+  // other; widgets/ knows neither surface; ui/ knows nothing above it. A reversed import fails lint.
+  boundary('widgets/src/site/**/*.{ts,tsx}', ['embed'], 'the hosted site may import widgets/ and ui/, not embed/'),
+  boundary('widgets/src/embed/**/*.{ts,tsx}', ['site'], 'the embed may import widgets/ and ui/, not site/'),
+  boundary('widgets/src/widgets/**/*.{ts,tsx}', ['site', 'embed'], 'a widget is composed by site/ and embed/; it imports neither'),
+  boundary('widgets/src/ui/**/*.{ts,tsx}', ['widgets', 'site', 'embed'], 'ui/ primitives import nothing above them'),
+  {
+    // The script-tag loader runs on partner pages before the bundle: it imports no code (types only).
+    files: ['widgets/src/loader.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.', allowTypeImports: true, message: 'loader.ts imports no code of the bundle (import type only)' }] },
+      ],
+    },
   },
 )

@@ -7,8 +7,9 @@
  * (from its own origin, with its own nonce), and replays the queued calls. It has no dependencies and
  * catches every error: nothing here may break the partner's page.
  */
+// Types only: they are erased, so the loader carries none of the bundle's code (lint holds this).
 import type { WidgetsApi } from './embed/api'
-import { eventName, type FrameMessage, isFrameMessage, type ParentMessage } from './embed/events'
+import type { FrameMessage, ParentMessage, TesseraEventName } from './embed/events'
 
 // Paths of the bundles, with a content hash for cache busting (vite.loader.config.ts fills them in).
 declare const __TESSERA_BUNDLES__: { elements: string; tiles: string }
@@ -16,6 +17,35 @@ declare const __TESSERA_BUNDLES__: { elements: string; tiles: string }
 type Queued = ArrayLike<unknown>
 type TesseraFn = ((...args: unknown[]) => void) & { q?: Queued[]; loaded?: boolean }
 type Win = Window & { Tessera?: TesseraFn; TesseraWidgets?: WidgetsApi }
+
+/** The widget events, as embed/events.ts names them; the type makes tsc fail when the two differ. */
+const EVENTS: Record<TesseraEventName, true> = {
+  'tessera:signed-in': true,
+  'tessera:signed-out': true,
+  'tessera:challenge-completed': true,
+  'tessera:reward-claimed': true,
+  'tessera:offer-redeemed': true,
+  'tessera:checkout-started': true,
+}
+
+/** `signed-in` or `tessera:signed-in` -> `tessera:signed-in` (as embed/events.ts `eventName`). */
+const eventName = (name: string) => (name.startsWith('tessera:') ? name : `tessera:${name}`)
+
+/** Narrows an iframe's message to a FrameMessage (as embed/events.ts `isFrameMessage`). */
+function isFrameMessage(data: unknown): data is FrameMessage {
+  if (!data || typeof data !== 'object') return false
+  const m = data as Record<string, unknown>
+  if (m.type === 'tessera:ready') return true
+  if (m.type === 'tessera:resize')
+    return typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0
+  return (
+    m.type === 'tessera:event' &&
+    typeof m.name === 'string' &&
+    EVENTS[m.name as TesseraEventName] === true &&
+    typeof m.detail === 'object' &&
+    m.detail !== null
+  )
+}
 
 /** Options of `Tessera('iframe', { ... })`. */
 export type IframeOptions = {

@@ -2,11 +2,11 @@ import { type Signal, signal } from '@preact/signals'
 import type { ParticipantSummary } from '../../../sdk/contract/participant'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient, type TesseraClient } from '../../../sdk/src/index'
-import { createSession, type Session } from '../site/session'
+import { createSession, type Session } from '../widgets/shared/session'
 import { emit, type EventParticipant } from './events'
 import { mediaFetch } from './media-urls'
 import { createTokenStore, tokenKey } from './token-store'
-import { trackVisit } from './track-visit'
+import { trackVisit } from '../widgets/shared/track-visit'
 
 /** POST /public/signin/identity (routes/public/signin.ts): a partner identity token -> a session token. */
 const IDENTITY_PATH = '/public/signin/identity'

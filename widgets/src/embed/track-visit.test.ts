@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getRuntime } from './runtime'
-import { trackVisit } from './track-visit'
+import { trackVisit } from '../widgets/shared/track-visit'
 
 type Call = { url: string; init: RequestInit; body: Record<string, unknown> }
 let calls: Call[] = []

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact'
 import { useEffect, useErrorBoundary, useRef } from 'preact/hooks'
 import { activeIn } from '../ui/focus'
 import { Toaster } from '../ui/toast'
-import { useSite } from './context'
+import { useSite } from '../widgets/shared/context'
 import { Footer } from './layout/footer'
 import { Header } from './layout/header'
 import { ErrorPage } from './pages/error-page'
@@ -48,8 +48,26 @@ const titleOf = (route: Route, program: { partner_config: { title: string } | nu
   }
 }
 
+/**
+ * On a participant's home, fetch the screens opened next (a challenge, a reward) once the page is
+ * idle. The app does it, not the home page: pages never import each other.
+ */
+function usePreloadFromHome(route: Route) {
+  const { session } = useSite()
+  const home = route.name === 'home' && session.signedIn.value
+  useEffect(() => {
+    if (!home) return
+    const timers = [
+      setTimeout(() => void challengePage.preload().catch(() => {}), 1500),
+      setTimeout(() => void rewardPage.preload().catch(() => {}), 2000),
+    ]
+    return () => timers.forEach(clearTimeout)
+  }, [home])
+}
+
 function RouteView({ route }: { route: Route }) {
   const { program } = useSite()
+  usePreloadFromHome(route)
   switch (route.name) {
     case 'home':
       return <HomePage />
@@ -58,13 +76,13 @@ function RouteView({ route }: { route: Route }) {
     case 'my-account':
       return <MyAccountPage />
     case 'challenge':
-      return <LazyPage loader={challengePage} props={{ identifier: route.identifier }} />
+      return <LazyPage loader={challengePage} props={{ identifier: route.identifier, backdrop: <HomePage /> }} />
     case 'my-offers':
       return <LazyPage loader={offersPage} props={{}} />
     case 'merchant':
       return <LazyPage loader={offersMerchantPage} props={{ slug: route.slug }} />
     case 'reward':
-      return <LazyPage loader={rewardPage} props={{ id: route.id }} />
+      return <LazyPage loader={rewardPage} props={{ id: route.id, backdrop: <HomePage /> }} />
     case 'page':
       return <ProgramPage page={route.page} />
     case 'photos':

@@ -5,11 +5,11 @@ import { applyBranding } from '../ui/branding'
 import { Toaster } from '../ui/toast'
 import { App, ErrorBoundary } from './app'
 import { readBootstrap } from './bootstrap'
-import { SiteContext } from './context'
+import { SiteContext } from '../widgets/shared/context'
 import { ErrorPage } from './pages/error-page'
 import { startRouter } from './router'
-import { createSession } from './session'
-import { trackVisit } from '../embed/track-visit'
+import { createSession } from '../widgets/shared/session'
+import { trackVisit } from '../widgets/shared/track-visit'
 
 function setFavicon(href: string | null) {
   if (!href) return

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { useLoad } from '../../site/use-load'
+import { useLoad } from '../../widgets/shared/use-load'
 import { Button } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { Skeleton } from '../../ui/skeleton'

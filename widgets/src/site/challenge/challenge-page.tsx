@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Challenge, SubmitChallengeResponse } from '../../../../sdk/contract/challenges'
 import { TesseraError } from '../../../../sdk/src/errors'
@@ -9,34 +10,33 @@ import { RichText } from '../../ui/rich-text'
 import { Skeleton } from '../../ui/skeleton'
 import { formatDate } from '../../ui/time'
 import { showToast } from '../../ui/toast'
-import { useSite, useTerms } from '../context'
-import { HomePage } from '../home/home-page'
+import { useSite, useTerms } from '../../widgets/shared/context'
 import { Redirect } from '../pages/redirect'
 import { currentUrl, navigate } from '../router'
-import { useLoad } from '../use-load'
-import { storedAnswerLines } from './answers'
-import { collectType, isChallengeCompleted, isRepeatable, typeName } from './challenge-rules'
-import { CollectForm } from './collect-form'
+import { useLoad } from '../../widgets/shared/use-load'
+import { storedAnswerLines } from '../../widgets/challenge/answers'
+import { collectType, isChallengeCompleted, isRepeatable, typeName } from '../../widgets/challenge/challenge-rules'
+import { CollectForm } from '../../widgets/challenge/collect-form'
 import { PaymentModal } from './payment-modal'
-import { ReferralPanel, SharePanel } from './share-panel'
-import { SocialViewer } from './social-viewer'
-import type { Submit, SubmitResult } from './submit'
-import { VideoPanel } from './video-panel'
-import { ArticlePanel, VisitPanel } from './visit-panel'
-import './challenge.css'
+import { ReferralPanel, SharePanel } from '../../widgets/challenge/share-panel'
+import { SocialViewer } from '../../widgets/challenge/social-viewer'
+import type { Submit, SubmitResult } from '../../widgets/challenge/submit'
+import { VideoPanel } from '../../widgets/challenge/video-panel'
+import { ArticlePanel, VisitPanel } from '../../widgets/challenge/visit-panel'
+import '../../widgets/challenge/challenge.css'
 
 export const DEFAULT_SUCCESS_MESSAGE = 'Challenge Submitted successfully!'
 
 /** /challenge/{identifier}: signed-out visitors sign in first and come back here. */
-export function ChallengePage({ identifier }: { identifier: string }) {
+export function ChallengePage({ identifier, backdrop }: { identifier: string; backdrop: ComponentChildren }) {
   const { session } = useSite()
   const { pathname, search } = currentUrl.value
   if (!session.signedIn.value)
     return <Redirect to={`/signin?redirect_to=${encodeURIComponent(pathname + search)}`} />
-  return <ChallengeLoader key={identifier} identifier={identifier} />
+  return <ChallengeLoader key={identifier} identifier={identifier} backdrop={backdrop} />
 }
 
-function ChallengeLoader({ identifier }: { identifier: string }) {
+function ChallengeLoader({ identifier, backdrop }: { identifier: string; backdrop: ComponentChildren }) {
   const { client, program } = useSite()
   const [state, reload, setChallenge] = useLoad(() => client.challenges.retrieve(identifier), identifier)
   const leaving = useRef(false)
@@ -64,7 +64,7 @@ function ChallengeLoader({ identifier }: { identifier: string }) {
   if (challenge.challenge_type === 'membership' || challenge.challenge_type === 'donation') {
     return (
       <>
-        <HomePage />
+        {backdrop}
         <PaymentModal challenge={challenge} onPaid={() => reload(true)} />
       </>
     )

@@ -5,8 +5,8 @@ import { Carousel } from '../../ui/carousel'
 import { HOME_CAROUSEL_INTERVAL_MS } from '../../ui/carousel-state'
 import { Img } from '../../ui/img'
 import { Skeleton } from '../../ui/skeleton'
-import { useSite } from '../context'
-import { useLoad } from '../use-load'
+import { useSite } from '../../widgets/shared/context'
+import { useLoad } from '../../widgets/shared/use-load'
 
 /** The home hero: the program's words on the left, the carousel of slides on the right. */
 export function Hero({ children, welcome }: { children: ComponentChildren; welcome?: boolean }) {

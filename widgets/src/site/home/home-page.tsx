@@ -1,14 +1,12 @@
-import { useEffect } from 'preact/hooks'
 import type { Challenge, ChallengeTile } from '../../../../sdk/contract/challenges'
 import { buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { ArrowRightIcon, SparkIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
-import { useSite, useTerms } from '../context'
-import { isTileShown } from '../challenge/challenge-rules'
-import { challengePage } from '../lazy-pages'
-import { writesSettled } from '../pending-writes'
-import { useLoad } from '../use-load'
+import { useSite, useTerms } from '../../widgets/shared/context'
+import { isTileShown } from '../../widgets/challenge/challenge-rules'
+import { writesSettled } from '../../widgets/shared/pending-writes'
+import { useLoad } from '../../widgets/shared/use-load'
 import { Hero } from './hero'
 import { RewardsSlot } from './rewards-slot'
 import {
@@ -17,8 +15,8 @@ import {
   DonationSection,
   HomeSection,
   SocialFeedSection,
-} from './sections'
-import './home.css'
+} from '../../widgets/tiles/sections'
+import '../../widgets/tiles/tiles.css'
 
 /** Home (/): the visitor's landing page, or the participant's dashboard of challenges. */
 export function HomePage() {
@@ -111,11 +109,6 @@ async function loadSections(
 
 function ParticipantHome() {
   const { program, client, session } = useSite()
-  // Participants usually open a challenge next: fetch its code once the page is idle.
-  useEffect(() => {
-    const timer = setTimeout(() => void challengePage.preload().catch(() => {}), 1500)
-    return () => clearTimeout(timer)
-  }, [])
   const terms = useTerms()
   const participant = session.participant.value
   const [sections, reload] = useLoad(() => loadSections(client, program.features), 'sections')

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import type { Reward } from '../../../../sdk/contract/rewards'
 import { Button, buttonClass } from '../../ui/button'
 import { SparkIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { showToast } from '../../ui/toast'
-import { useSite, useTerms } from '../context'
-import { startMembershipCheckout } from '../reward/membership'
-import { rewardPage } from '../reward/reward-lazy'
-import { errorMessage, type LoadState, useLoad } from '../use-load'
-import { TileSkeletons } from './challenge-tile'
-import { RewardTile } from './reward-tile'
-import { HomeSection } from './sections'
+import { useSite, useTerms } from '../../widgets/shared/context'
+import { startMembershipCheckout } from '../../widgets/membership/membership-checkout'
+import { errorMessage, type LoadState, useLoad } from '../../widgets/shared/use-load'
+import { TileSkeletons } from '../../widgets/tiles/challenge-tile'
+import { RewardTile } from '../../widgets/tiles/reward-tile'
+import { HomeSection } from '../../widgets/tiles/sections'
 import './rewards.css'
 
 /**
@@ -36,13 +35,6 @@ function RewardList({ section }: { section: 'active' | 'current' | 'claimed' }) 
     if (section === 'claimed') return client.rewards.listClaimed().then((r) => r.data)
     return client.rewards.listActive().then((r) => r.data)
   }, section)
-  // Participants usually open a reward from here: fetch the details screen's code once idle.
-  useEffect(() => {
-    if (section !== 'current') return
-    const timer = setTimeout(() => void rewardPage.preload().catch(() => {}), 2000)
-    return () => clearTimeout(timer)
-  }, [section])
-
   const rewards = capitalize(terms.rewards)
   const head = {
     active: {

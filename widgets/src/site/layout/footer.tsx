@@ -1,4 +1,4 @@
-import { useSite } from '../context'
+import { useSite } from '../../widgets/shared/context'
 
 /** Published program pages, the copyright line and the powered-by mark. */
 export function Footer() {

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { OffersHostContext } from '../../widgets/offers/offers-host'
-import { useSite } from '../context'
+import { useSite } from '../../widgets/shared/context'
 import { currentUrl, loadPage, navigate } from '../router'
 
 /** Gives the offers widgets the site's program, client, participant and router. */

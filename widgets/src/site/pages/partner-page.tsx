@@ -1,4 +1,4 @@
-import { useSite } from '../context'
+import { useSite } from '../../widgets/shared/context'
 import { Redirect } from './redirect'
 
 /**

@@ -1,7 +1,7 @@
 import { Img } from '../../ui/img'
 import { Skeleton } from '../../ui/skeleton'
-import { useSite } from '../context'
-import { useLoad } from '../use-load'
+import { useSite } from '../../widgets/shared/context'
+import { useLoad } from '../../widgets/shared/use-load'
 import { Redirect } from './redirect'
 
 /**

@@ -1,9 +1,9 @@
 import { ArrowLeftIcon } from '../../ui/icons'
 import { RichText } from '../../ui/rich-text'
 import { Skeleton } from '../../ui/skeleton'
-import { useSite } from '../context'
+import { useSite } from '../../widgets/shared/context'
 import type { PublishedPage } from '../types'
-import { useLoad } from '../use-load'
+import { useLoad } from '../../widgets/shared/use-load'
 import { bodyToHtml } from './page-body'
 
 /** A published program page (/{slug}): title and body. */

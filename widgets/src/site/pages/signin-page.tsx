@@ -1,6 +1,6 @@
 import { SigninWidget } from '../../widgets/signin/signin'
 import { redirectFromQuery } from '../../widgets/signin/signin-format'
-import { useSite } from '../context'
+import { useSite } from '../../widgets/shared/context'
 import { currentUrl, loadPage } from '../router'
 import { Redirect } from './redirect'
 

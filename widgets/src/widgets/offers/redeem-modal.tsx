@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks'
 import type { Merchant, Offer, RedemptionType } from '../../../../sdk/contract/offers'
 import { newIdempotencyKey } from '../../../../sdk/src/transport'
-import { errorMessage } from '../../site/use-load'
+import { errorMessage } from '../shared/use-load'
 import { Button } from '../../ui/button'
 import { AlertIcon, CheckCircleIcon, ClockIcon, ExternalIcon } from '../../ui/icons'
 import { Modal } from '../../ui/modal'

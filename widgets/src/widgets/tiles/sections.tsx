@@ -6,9 +6,9 @@ import { formatNumber } from '../../ui/format'
 import { CheckCircleIcon, ChevronDownIcon, HeartIcon, PlayIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { formatDate } from '../../ui/time'
-import { useTerms } from '../context'
+import { useTerms } from '../shared/context'
 import { tileLabel } from '../challenge/challenge-rules'
-import type { LoadState } from '../use-load'
+import type { LoadState } from '../shared/use-load'
 import { ChallengeTile, challengeHref, TileSkeletons } from './challenge-tile'
 
 type SectionProps = { id: string; title: string; subtitle?: string; children: ComponentChildren }

@@ -1,7 +1,7 @@
 import { createContext } from 'preact'
 import { useContext } from 'preact/hooks'
-import type { PublicProgram } from '../../../sdk/contract/program'
-import type { TesseraClient } from '../../../sdk/src/index'
+import type { PublicProgram } from '../../../../sdk/contract/program'
+import type { TesseraClient } from '../../../../sdk/src/index'
 import type { Session } from './session'
 
 export type Site = { program: PublicProgram; client: TesseraClient; session: Session }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks'
 import type { Challenge } from '../../../../sdk/contract/challenges'
 import { showToast } from '../../ui/toast'
-import { useTerms } from '../context'
+import { useTerms } from '../shared/context'
 import { reachedVideoTarget, requiredVideoPercent, watchedPercent } from './challenge-rules'
 import type { Submit } from './submit'
 

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import { TesseraError } from '../../../../sdk/src/errors'
 import { Button } from '../../ui/button'
 import { showToast } from '../../ui/toast'
-import { useSite } from '../context'
+import { useSite } from '../shared/context'
 import './account.css'
 
 /** Picks one of the program's e-mail settings; a successful save reloads the page. */

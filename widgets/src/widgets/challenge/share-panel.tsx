@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import type { Challenge } from '../../../../sdk/contract/challenges'
 import { Button } from '../../ui/button'
 import { ShareIcon } from '../../ui/icons'
-import { useTerms } from '../context'
+import { useTerms } from '../shared/context'
 import { CopyField } from './copy-field'
 import type { Submit } from './submit'
 

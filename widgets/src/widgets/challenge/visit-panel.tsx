@@ -4,7 +4,7 @@ import { Button, buttonClass } from '../../ui/button'
 import { ExternalIcon } from '../../ui/icons'
 import { RichText } from '../../ui/rich-text'
 import { safeUrl } from '../../ui/sanitize-core'
-import { useTerms } from '../context'
+import { useTerms } from '../shared/context'
 import { tileLabel } from './challenge-rules'
 import type { Submit } from './submit'
 

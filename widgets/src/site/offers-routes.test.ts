@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchRoute } from '../../site/routes'
+import { matchRoute } from './routes'
 
 describe('offers routes', () => {
   it('matches /my-offers and /my-offers/{merchant_slug}', () => {

@@ -3,7 +3,7 @@ import { buttonClass } from '../../ui/button'
 import { CalendarIcon, CheckCircleIcon, GiftIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { formatDate } from '../../ui/time'
-import { useSite, useTerms } from '../context'
+import { useSite, useTerms } from '../shared/context'
 import { selectionName, tileAction, tileCost } from '../reward/tile-rules'
 
 export const rewardHref = (reward: Pick<Reward, 'id'>) => `/reward/${reward.id}`

@@ -4,7 +4,7 @@ import { formatNumber } from '../../ui/format'
 import { SparkIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { Skeleton } from '../../ui/skeleton'
-import { useTerms } from '../context'
+import { useTerms } from '../shared/context'
 import { tileLabel, typeName } from '../challenge/challenge-rules'
 
 /** Where a tile leads: the sign-up challenge to sign-in, every other to its challenge page. */

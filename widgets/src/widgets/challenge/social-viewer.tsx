@@ -5,9 +5,9 @@ import { Carousel } from '../../ui/carousel'
 import { ArrowRightIcon, CheckCircleIcon, ExternalIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { formatDate } from '../../ui/time'
-import { useSite } from '../context'
-import { trackWrite } from '../pending-writes'
-import { errorMessage } from '../use-load'
+import { useSite } from '../shared/context'
+import { trackWrite } from '../shared/pending-writes'
+import { errorMessage } from '../shared/use-load'
 import { allPostsViewed, nextUnviewedIndex, socialCountdownSeconds, startPostIndex } from './challenge-rules'
 
 type SocialViewerProps = {

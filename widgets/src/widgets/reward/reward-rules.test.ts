@@ -10,7 +10,7 @@ import {
   rewardView,
   shortenAddress,
 } from './reward-rules'
-import { safeHttpUrl } from './membership'
+import { safeHttpUrl } from '../membership/membership-checkout'
 import { selectionName, tileAction, tileCost } from './tile-rules'
 
 const reward = (over: Partial<Reward> = {}): Reward => ({

@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals'
-import type { ParticipantSummary } from '../../../sdk/contract/participant'
-import { AuthenticationError, type TesseraClient } from '../../../sdk/src/index'
+import type { ParticipantSummary } from '../../../../sdk/contract/participant'
+import { AuthenticationError, type TesseraClient } from '../../../../sdk/src/index'
 
 export type SessionStatus = 'signed_out' | 'loading' | 'ready' | 'error'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Challenge } from '../../../../sdk/contract/challenges'
 import { Button } from '../../ui/button'
-import { useTerms } from '../context'
+import { useTerms } from '../shared/context'
 import {
   type AnswerErrors,
   type Answers,

@@ -1,0 +1,351 @@
+import { useId, useState } from 'preact/hooks'
+import type { NftItem, Reward } from '../../../../sdk/contract/rewards'
+import { newIdempotencyKey } from '../../../../sdk/src/transport'
+import { Button, buttonClass } from '../../ui/button'
+import { formatNumber } from '../../ui/format'
+import { CalendarIcon, CheckCircleIcon, ChevronDownIcon, ExternalIcon, GiftIcon } from '../../ui/icons'
+import { Img } from '../../ui/img'
+import { RichText } from '../../ui/rich-text'
+import { Skeleton } from '../../ui/skeleton'
+import { formatDate } from '../../ui/time'
+import { showToast } from '../../ui/toast'
+import { CopyField } from '../challenge/copy-field'
+import { useSite, useTerms } from '../shared/context'
+import { errorMessage } from '../shared/use-load'
+import { safeHttpUrl, startMembershipCheckout } from '../membership/membership-checkout'
+import {
+  claimErrorToast,
+  claimSuccessToast,
+  entriesText,
+  type RewardAction,
+  type RewardView,
+  rewardKindLabel,
+  rewardView,
+  shortenAddress,
+} from './reward-rules'
+import './reward.css'
+
+export function RewardLoading() {
+  return (
+    <div class="reward" aria-busy="true">
+      <p class="reward__loading" role="status">
+        Loading, please wait...
+      </p>
+      <Skeleton width="100%" height={200} />
+      <Skeleton width="70%" height={24} />
+      <Skeleton width="90%" height={16} />
+    </div>
+  )
+}
+
+/** A reward's card: image, details, and its action (claim, become a member, see offers). */
+export function RewardCard({
+  reward,
+  onChange,
+  reload,
+  onClaimed,
+}: {
+  reward: Reward
+  /** After a successful claim (the site goes home). */
+  onClaimed: () => void
+  onChange: (r: Reward) => void
+  reload: () => void
+}) {
+  const { program, session } = useSite()
+  const terms = useTerms()
+  const participant = session.participant.value
+  const view = rewardView(reward, participant, {
+    pointsTerm: terms.points,
+    membershipChallengeId: program.membership_challenge?.id ?? null,
+  })
+  const finish = formatDate(reward.finish)
+  return (
+    <article class="reward">
+      <header class="reward__head">
+        <p class="reward__kind">{rewardKindLabel(reward.selection)}</p>
+        {/* The dialog is named by its (visually hidden) title: this visible copy stays out of the tree. */}
+        <p class="reward__name" aria-hidden="true">
+          {reward.name}
+        </p>
+      </header>
+      <div class="reward__media">
+        <Img
+          src={view.image}
+          alt=""
+          loading="eager"
+          class="reward__image"
+          fallback={
+            <span class="reward__image reward__image--empty">
+              <GiftIcon size={48} />
+            </span>
+          }
+        />
+      </div>
+      {reward.description && <p class="reward__description">{reward.description}</p>}
+      {view.earned ? (
+        <Earned reward={reward} view={view} />
+      ) : (
+        finish && (
+          <p class="reward__expires">
+            <CalendarIcon size={18} />
+            Expires on <strong>{finish}</strong>
+          </p>
+        )
+      )}
+      {view.certificate && <Certificate nft={view.certificate} />}
+      {view.action && <Action reward={reward} action={view.action} onChange={onChange} reload={reload} onClaimed={onClaimed} />}
+      <DetailsBox reward={reward} view={view} />
+    </article>
+  )
+}
+
+function Earned({ reward, view }: { reward: Reward; view: RewardView }) {
+  const date = formatDate(reward.earned_by_current_participant_on)
+  const sweepstake = view.kind === 'sweepstake'
+  return (
+    <section class="reward-earned" aria-labelledby="reward-earned-title">
+      <CheckCircleIcon size={24} class="reward-earned__icon" />
+      <div class="reward-earned__body">
+        <h3 id="reward-earned-title" class="reward-earned__title">
+          Congrats
+        </h3>
+        <p>{sweepstake ? entriesText(view.entries ?? 0) : "You've earned this reward."}</p>
+        {date && (
+          <p class="reward-earned__date">
+            {sweepstake ? 'Latest entry on' : 'Earned on'} {date}
+          </p>
+        )}
+        {reward.coupon_code && <CopyField label="Your code" value={reward.coupon_code} />}
+        {reward.redemption_details && <p class="reward-earned__details">{reward.redemption_details}</p>}
+        {reward.redemption_image && (
+          <Img src={reward.redemption_image.public_url} alt="" class="reward-earned__image" />
+        )}
+      </div>
+    </section>
+  )
+}
+
+function Action({
+  reward,
+  action,
+  onChange,
+  reload,
+  onClaimed,
+}: {
+  reward: Reward
+  action: RewardAction
+  onChange: (r: Reward) => void
+  reload: () => void
+  onClaimed: () => void
+}) {
+  const { client, session } = useSite()
+  const terms = useTerms()
+  const [busy, setBusy] = useState(false)
+  // One key per attempt: a double click or a retried request is answered once by the server.
+  const [key, setKey] = useState(newIdempotencyKey)
+  const noteId = `n${useId()}`
+
+  if (action.type === 'offers') {
+    return (
+      <div class="reward__actions">
+        <a href="/my-offers" class={buttonClass('primary', 'lg', 'btn--block')}>
+          See my offers
+        </a>
+      </div>
+    )
+  }
+
+  if (action.type === 'membership') {
+    return (
+      <div class="reward__actions">
+        <Button
+          size="lg"
+          block
+          loading={busy}
+          onClick={async () => {
+            setBusy(true)
+            try {
+              await startMembershipCheckout(client, action.challengeId)
+            } catch (err) {
+              showToast({ tone: 'error', title: 'Something went wrong', message: errorMessage(err) })
+              setBusy(false)
+            }
+          }}
+        >
+          Become a member
+        </Button>
+      </div>
+    )
+  }
+
+  async function claim() {
+    setBusy(true)
+    try {
+      const res = await client.rewards.claim(reward.id, { idempotencyKey: key })
+      if ((res as { success?: boolean }).success === false) throw res
+      onChange(res.reward)
+      const stripe = safeHttpUrl(res.stripe_url, location.origin)
+      if (stripe) {
+        location.assign(stripe)
+        return
+      }
+      showToast(claimSuccessToast(res))
+      // The header greeting shows the new balance.
+      void session.load()
+      onClaimed()
+    } catch (err) {
+      const { toast, reload: stale } = claimErrorToast(err)
+      showToast(toast)
+      if (stale) reload()
+      setKey(newIdempotencyKey())
+      setBusy(false)
+    }
+  }
+
+  const short = action.shortBy > 0
+  return (
+    <div class="reward__actions">
+      <Button
+        size="lg"
+        block
+        loading={busy}
+        disabled={short}
+        onClick={claim}
+        aria-describedby={short ? noteId : undefined}
+      >
+        {action.label}
+      </Button>
+      {short && (
+        <p id={noteId} class="reward__note">
+          You need {formatNumber(action.shortBy)} more {terms.points}. Complete challenges to earn them.
+        </p>
+      )}
+    </div>
+  )
+}
+
+function DetailsBox({ reward, view }: { reward: Reward; view: RewardView }) {
+  const [open, setOpen] = useState(false)
+  const panelId = `t${useId()}`
+  const showEntries = view.kind === 'sweepstake' && !view.earned
+  if (!reward.description_details && !showEntries && !reward.terms_conditions) return null
+  return (
+    <section class="reward-details" aria-labelledby="reward-details-title">
+      <h3 id="reward-details-title" class="reward-details__title">
+        Details
+      </h3>
+      {reward.description_details && (
+        <RichText html={reward.description_details} class="reward-details__text" />
+      )}
+      {showEntries && <p class="reward-details__entries">{entriesText(view.entries ?? 0)}</p>}
+      {reward.terms_conditions && (
+        <div class={['reward-terms', open && 'reward-terms--open'].filter(Boolean).join(' ')}>
+          <button
+            type="button"
+            class="reward-terms__toggle"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+          >
+            Terms and Conditions
+            <ChevronDownIcon size={18} class="reward-terms__chevron" />
+          </button>
+          <div id={panelId} class="reward-terms__panel" hidden={!open}>
+            <RichText html={reward.terms_conditions} />
+          </div>
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** Where a blockchain explorer link leads, for the powered-by line ('polygonscan.com'). */
+function explorerHost(nft: NftItem): string | null {
+  for (const raw of [nft.explorer_token_url, nft.explorer_mint_url, nft.owner_explorer_url]) {
+    try {
+      if (raw) return new URL(raw).hostname.replace(/^www\./, '')
+    } catch {
+      // Not a URL: try the next one.
+    }
+  }
+  return null
+}
+
+function ExplorerLink({ href, children }: { href: string | null; children: string }) {
+  const url = safeHttpUrl(href, location.origin)
+  if (!url) return <span class="cert__label">{children}</span>
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" class="cert__link">
+      {children}
+      <ExternalIcon size={14} />
+      <span class="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  )
+}
+
+/** 'Certified on Blockchain': the achievement's collectible with its explorer links. */
+function Certificate({ nft }: { nft: NftItem }) {
+  const host = explorerHost(nft)
+  return (
+    <section class="cert" aria-labelledby="cert-title">
+      <div class="cert__head">
+        <ChainMark />
+        <h3 id="cert-title" class="cert__title">
+          Certified on Blockchain
+        </h3>
+      </div>
+      <ul class="cert__list">
+        {nft.explorer_mint_url && (
+          <li class="cert__row">
+            <ExplorerLink href={nft.explorer_mint_url}>See transaction</ExplorerLink>
+          </li>
+        )}
+        {nft.address && (
+          <li class="cert__row">
+            <ExplorerLink href={nft.explorer_token_url}>NFT Token Address</ExplorerLink>
+            <code class="cert__address" title={nft.address}>
+              {shortenAddress(nft.address)}
+            </code>
+          </li>
+        )}
+        {nft.owner_address && (
+          <li class="cert__row">
+            <ExplorerLink href={nft.owner_explorer_url}>Your Wallet Address</ExplorerLink>
+            <code class="cert__address" title={nft.owner_address}>
+              {shortenAddress(nft.owner_address)}
+            </code>
+          </li>
+        )}
+      </ul>
+      <p class="cert__powered">
+        Powered by <ChainMark small />
+        <span>{host ?? 'the blockchain'}</span>
+      </p>
+    </section>
+  )
+}
+
+/** A small chain-link hexagon: the certificate's mark (decorative). */
+function ChainMark({ small }: { small?: boolean }) {
+  const size = small ? 16 : 28
+  return (
+    <svg
+      class="cert__mark"
+      width={size}
+      height={size}
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M16 2 28 9v14l-12 7-12-7V9z" fill="currentColor" opacity="0.15" />
+      <path
+        d="M16 2 28 9v14l-12 7-12-7V9z"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="2"
+        stroke-linejoin="round"
+      />
+      <path d="M12 13.5 16 11l4 2.5v5L16 21l-4-2.5z" fill="currentColor" />
+    </svg>
+  )
+}
