@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type FrameLocator, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startNodeServer } from '../worker/src/node'
-import { chromiumPath, launchBrowser, newPage, readMail } from './harness'
+import { chromiumPath, launchBrowser, newPage, readMail, startNode } from './harness'
 
 /**
  * Iframe mode across sites (issue 12): the partner page is on http://127.0.0.1:PORT and Tessera on
@@ -15,8 +14,7 @@ import { chromiumPath, launchBrowser, newPage, readMail } from './harness'
  * storage the frame says so in the console and offers the Storage Access API.
  */
 
-let tessera: Awaited<ReturnType<typeof startNodeServer>>
-let dataDir: string
+let tessera: Awaited<ReturnType<typeof startNode>>
 let partner: Server
 let partnerUrl: string
 let browser: Browser
@@ -118,14 +116,7 @@ async function signInByCode(scope: FrameLocator, address: string, first: string)
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tessera-cross-site-'))
-  tessera = await startNodeServer({
-    port: 0,
-    databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
-    seed: true,
-    quiet: true,
-    env: { ENVIRONMENT: 'development' },
-  })
+  tessera = await startNode()
   partnerUrl = await startPartner(tessera.url)
   browser = await launchBrowser()
 })
@@ -134,7 +125,6 @@ afterAll(async () => {
   await browser?.close()
   await new Promise((r) => partner?.close(r))
   await tessera?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('iframe widgets on a partner page of another site', () => {

@@ -1,11 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, newPage, ROOT } from './harness'
+import { launchBrowser, newPage, ROOT, startNode } from './harness'
 
 /**
  * Sealed styles (issue 12): a partner page whose CSS is as hostile as it gets (`!important` text rules
@@ -27,8 +25,7 @@ const PROPS = [
   ...['font-style', 'word-spacing', 'text-indent', 'white-space', 'text-shadow', 'cursor', 'direction'],
 ] as const
 
-let tessera: Awaited<ReturnType<typeof startNodeServer>>
-let dataDir: string
+let tessera: Awaited<ReturnType<typeof startNode>>
 let partner: Server
 let partnerUrl: string
 let browser: Browser
@@ -122,14 +119,7 @@ const nearSize = (a: string, b: string) => {
 beforeAll(async () => {
   if (!existsSync(join(ROOT, 'dist/public/embed.js')))
     throw new Error('Run `node scripts/build.mjs` first: dist/public/embed.js is missing')
-  dataDir = mkdtempSync(join(tmpdir(), 'tessera-sealed-'))
-  tessera = await startNodeServer({
-    port: 0,
-    databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
-    seed: true,
-    quiet: true,
-    env: { ENVIRONMENT: 'development' },
-  })
+  tessera = await startNode()
   const rewards = (await (await fetch(`${tessera.url}/public/home/active_rewards?program=demo`)).json()) as {
     data: { id: number; name: string }[]
   }
@@ -142,7 +132,6 @@ afterAll(async () => {
   await browser?.close()
   await new Promise((r) => partner?.close(r))
   await tessera?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('sealed styles on a partner page with hostile CSS', () => {

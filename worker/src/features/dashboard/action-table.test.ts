@@ -4,7 +4,7 @@ import type { DashboardActionsPage } from '../../../../sdk/contract/console/dash
 import { addAdmin, addHistory, adminSignIn, programByKey } from '../../../test/dashboard-fixtures'
 import { makeTestApp } from '../../../test/helpers'
 import { CSV_CHUNK } from './action-table'
-import { csvCell } from './csv'
+import { csvCell } from '../../lib/csv'
 
 async function setup() {
   const t = await makeTestApp()

@@ -2,7 +2,7 @@ import { and, eq, lt, lte, or, sql } from 'drizzle-orm'
 import { actionCsvColumns, type DashboardActionsPage, type DashboardActionsQuery } from '../../../../sdk/contract/console/dashboard'
 import { participantActions, programDailyStats } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
-import { csvLine } from './csv'
+import { csvLine } from '../../lib/csv'
 import { type ActionRow, memberActions, toDashboardAction } from './latest'
 import { fullName } from './people'
 

@@ -9,10 +9,9 @@ import {
 import { programs } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { appCache } from '../../lib/cache'
+import { contains } from '../../lib/like'
 
 type ListQuery = z.output<typeof featureProgramsQuerySchema>
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /**
  * Every program's features, one row per (program, feature) with its state (organization/features).
@@ -20,11 +19,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
  * or the feature's (as shown, "dynamic feed" finds dynamic_feed_posts).
  */
 export async function listFeaturePrograms(deps: Deps, query: ListQuery) {
-  const like = `%${escapeLike(query.q)}%`
   // Features are shown with spaces for underscores: "dynamic feed" and "dynamic_feed" both find one.
-  const featureLike = `%${escapeLike(query.q.replace(/_/g, ' '))}%`
   const filters = [
-    query.q ? sql`(p.name LIKE ${like} ESCAPE '\\' OR replace(f.value, '_', ' ') LIKE ${featureLike} ESCAPE '\\')` : null,
+    query.q ? sql`(${contains(sql`p.name`, query.q)} OR ${contains(sql`replace(f.value, '_', ' ')`, query.q.replace(/_/g, ' '))})` : null,
     query.enabled ? sql`coalesce(json_extract(p.features, '$.' || f.value), 0) = ${query.enabled === 'on' ? 1 : 0}` : null,
   ].filter((x) => x !== null)
   const where = filters.length ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``

@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import { z } from 'zod'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportRowError, type ParticipantImportOptions, tagSchema } from '../../../../sdk/contract/console/participants'
 import { AppError } from '../../lib/errors'
-import { unescapeCell } from './csv'
+import { unescapeCell } from '../../lib/csv'
 import { BASE_IMPORT_COLUMNS } from './import-template'
 
 /** Every refusal of the file as a whole: one 422 naming csv_file, and nothing written. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { participantProfileAttributes } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { makeTestApp } from '../../../test/helpers'
-import { csvCell, unescapeCell } from './csv'
+import { csvCell, unescapeCell } from '../../lib/csv'
 import { EXPORT_PAGE_ROWS, participantsCsv } from './participant-export'
 import { addPeople, consoleAs, programByKey } from './participants-fixtures'
 

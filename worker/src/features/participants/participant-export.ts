@@ -5,7 +5,7 @@ import { participantProfileAttributes, participants, tiers } from '../../db/sche
 import type { ProgramScope } from '../../db/scope'
 import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
-import { type CsvValue, csvLine } from './csv'
+import { type CsvValue, csvLine } from '../../lib/csv'
 import { activeProfileAttributes, importTemplateColumns } from './import-template'
 import { inIds, loadExtras } from './participant-view'
 
