@@ -417,7 +417,7 @@ describe('embedding on a partner page under a strict CSP', () => {
     await signInByCode(signin, visitor, 'Sam', true)
     await signin.getByText('100 points available').waitFor()
     // The sign-up points alone do not pay for the pastry.
-    await reward.getByText('You have 100 points. Complete challenges to earn more.').waitFor()
+    await reward.getByText('You need 50 more points. Complete challenges to earn them.').waitFor()
     expect(await reward.getByRole('button', { name: 'Use 150 points to Claim' }).isDisabled()).toBe(true)
 
     await takeSurvey(tiles)
@@ -475,7 +475,7 @@ describe('embedding on a partner page under a strict CSP', () => {
     await signInByCode(account, visitor, 'Ivy', true)
     await account.getByText('100 points available').waitFor()
     // The frames share one origin, so one token: the tiles and the reward frames are signed in too.
-    await treat.getByText('You have 100 points. Complete challenges to earn more.').waitFor()
+    await treat.getByText('You need 50 more points. Complete challenges to earn them.').waitFor()
 
     // The tiles frame follows its content: the list, the (longer) survey form, the (shorter) thanks.
     await earn.getByRole('link', { name: 'Take: Tell us your taste profile' }).waitFor()

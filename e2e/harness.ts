@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { startNodeServer } from '../worker/src/node'
 
-export const ROOT = resolve(__dirname, '..')
+// import.meta.dirname: bench/size.ts runs this file as an ES module under tsx, where __dirname is undefined.
+export const ROOT = resolve(import.meta.dirname ?? __dirname, '..')
 
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

@@ -79,6 +79,11 @@ describe('participant flow in Chromium (Node + libSQL)', () => {
 
     await dialog.getByRole('button', { name: 'Use 150 points to Claim' }).click()
     await page.getByText('Congrats!', { exact: true }).waitFor()
+    // The modal stays open on the earned card; closing it is the participant's choice and goes home.
+    await dialog.getByRole('heading', { name: 'Congrats' }).waitFor()
+    await dialog.getByText("You've earned this reward.").waitFor()
+    expect(page.url()).toMatch(/\/reward\/\d+$/)
+    await dialog.getByRole('button', { name: 'Close' }).click()
     await page.waitForURL(`${server.url}/`)
     expect(await page.getByRole('dialog').count()).toBe(0)
     // The claim spent 150 of 175 points, and the reward is now a claimed one.

@@ -9,8 +9,15 @@
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'public, max-age=0, must-revalidate'
-/** Workers reads at most 100 rules from _headers. */
+/** Workers reads at most 100 rules from _headers (the CORS rule below is one of them). */
 export const MAX_RULES = 100
+
+/**
+ * The widgets' custom elements are ES modules fetched by partner pages on other origins (module
+ * scripts are always fetched with CORS): every file under /assets/ may be read by any origin. They are
+ * public build outputs, fetched without credentials.
+ */
+export const CORS_RULE = ['/assets/*', '  Access-Control-Allow-Origin: *']
 
 /** The asset folders whose hashed files are immutable, as URL paths. */
 export const HASHED_DIRS = ['/assets/', '/admin/v2/assets/']
@@ -42,9 +49,10 @@ export function hashedOutputs(results) {
  */
 export function headersFile(paths) {
   const hashed = [...new Set(paths)].filter((p) => HASHED_DIRS.some((d) => p.startsWith(d))).sort()
-  const kept = hashed.slice(0, MAX_RULES)
+  const kept = hashed.slice(0, MAX_RULES - 1)
   const text = [
     '# Written by scripts/build.mjs (scripts/asset-headers.mjs): files named after their content never change.',
+    ...CORS_RULE,
     ...kept.flatMap((p) => [p, `  Cache-Control: ${IMMUTABLE}`]),
     '',
   ].join('\n')

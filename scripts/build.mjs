@@ -9,11 +9,10 @@ rmSync('dist/public', { recursive: true, force: true })
 const builds = [
   { configFile: 'widgets/vite.config.ts' },
   { configFile: 'admin/vite.config.ts' },
-  // Embedding (docs/embedding.md): the iframe page, the custom-element bundles, then the loader, which
-  // is built last because it names the bundles with their content hashes.
+  // Embedding (docs/embedding.md): the iframe page, the custom elements' module and chunks, then the
+  // loader, which is built last because it names the elements' module by its content hash.
   { configFile: 'widgets/vite.embed.config.ts', mode: 'iframe' },
   { configFile: 'widgets/vite.embed.config.ts', mode: 'elements' },
-  { configFile: 'widgets/vite.embed.config.ts', mode: 'tiles' },
   { configFile: 'widgets/vite.loader.config.ts' },
 ]
 const hashed = new Set()

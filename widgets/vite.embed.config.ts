@@ -13,11 +13,11 @@ export const contentHash = (text: string | Uint8Array) =>
   createHash('sha256').update(text).digest('hex').slice(0, 10)
 
 /**
- * Puts the bundle's CSS into its JavaScript as a string for shadow roots (embed/styles.ts reads it),
- * without the rules no bundled component can match and rewritten by shadowCss, and points the <link>
- * fallback at the CSS file the build also writes (whole: nothing is purged from it).
+ * The iframe page's build: puts its whole CSS into its JavaScript as a string for the shadow root
+ * (embed/styles.ts reads it), without the rules no bundled component can match and rewritten by
+ * shadowCss, and names the same CSS as a file for the <link> fallback.
  */
-function shadowStyles({ shadowFile }: { shadowFile: boolean }): Plugin {
+function wholeShadowStyles(): Plugin {
   return {
     name: 'tessera:shadow-styles',
     enforce: 'post',
@@ -27,8 +27,6 @@ function shadowStyles({ shadowFile }: { shadowFile: boolean }): Plugin {
       const file = assets[0] ? `/${assets[0].fileName}?v=${contentHash(css)}` : ''
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
       const shadow = JSON.stringify(shadowCss(purgeUnusedRules(css, chunks.map((c) => c.code).join('\n'))))
-      // The classic bundles' CSS file serves only as the shadow-root fallback; the iframe page links its own.
-      if (shadowFile && assets[0]?.type === 'asset') assets[0].source = shadowCss(css)
       for (const chunk of chunks) {
         chunk.code = chunk.code
           .replace(/(["'`])__TESSERA_EMBED_CSS__\1/g, () => shadow)
@@ -38,56 +36,107 @@ function shadowStyles({ shadowFile }: { shadowFile: boolean }): Plugin {
   }
 }
 
+/**
+ * The custom-element build's CSS, per chunk: each chunk that imports CSS gets one statement appended
+ * that registers that CSS (rewritten by shadowCss, rules no chunk can match dropped) with the URL of
+ * the same CSS as a file, in `globalThis.__TESSERA_CSS__` (embed/styles.ts adopts it into shadow
+ * roots). A page that fetches one element's chunks thereby gets that element's CSS and no other's.
+ * The CSS files stay, rewritten, as the <link> fallback of browsers without constructable sheets.
+ */
+function chunkShadowStyles(): Plugin {
+  return {
+    name: 'tessera:chunk-shadow-styles',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
+      const code = chunks.map((c) => c.code).join('\n')
+      for (const chunk of chunks) {
+        chunk.code = chunk.code
+          .replace(/(["'`])__TESSERA_EMBED_CSS__\1/g, '""')
+          .replace(/(["'`])__TESSERA_EMBED_CSS_FILE__\1/g, '""')
+        const files = [...(chunk.viteMetadata?.importedCss ?? [])]
+        const css = files
+          .map((f) => bundle[f])
+          .map((a) => (a?.type === 'asset' ? String(a.source) : ''))
+          .join('\n')
+        if (!css.trim()) continue
+        const shadow = shadowCss(purgeUnusedRules(css, code))
+        for (const f of files) {
+          const asset = bundle[f]
+          if (asset?.type === 'asset') asset.source = shadowCss(String(asset.source))
+        }
+        const piece = JSON.stringify({ css: shadow, href: `/${files[0]}` })
+        chunk.code += `\n;(globalThis.__TESSERA_CSS__ ||= []).push(${piece});\n`
+      }
+    },
+  }
+}
+
 // ui/icons.tsx makes each icon with a top-level icon(...) call: pure, so unused icons are dropped.
 const treeshake = { manualPureFunctions: ['icon'] }
 
-/** One classic script (IIFE) with a fixed name: it is loaded cross-origin, where modules need CORS. */
-function classicBundle(entry: string, name: string): UserConfig['build'] {
-  return {
-    outDir,
-    emptyOutDir: false,
-    // Custom elements and constructable stylesheets need a modern browser anyway; no class helpers.
-    target: 'es2022',
-    sourcemap: false,
-    cssCodeSplit: false,
-    rolldownOptions: { treeshake },
-    lib: {
-      entry: resolve(here, entry),
-      formats: ['iife'],
-      name: name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()),
-      fileName: () => `assets/${name}.js`,
-      cssFileName: `assets/${name}`,
+const CORE = /node_modules|[\\/]sdk[\\/]|[\\/]widgets[\\/]src[\\/](embed|ui|widgets[\\/]shared)[\\/]/
+const NOT_CORE =
+  /[\\/]embed[\\/]views[\\/]|[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|sanitize|sanitize-core|media|clipboard|focus|toast-item)\./
+
+/**
+ * The custom elements as one ES module entry (the loader injects it with `type="module"`; the
+ * Tessera origin serves /assets/* with CORS) that imports shared chunks and fetches each element's
+ * view chunk when the element first connects. Every file is named after its content: immutable.
+ */
+const elementsBuild: UserConfig['build'] = {
+  outDir,
+  emptyOutDir: false,
+  // Custom elements and constructable stylesheets need a modern browser anyway; no class helpers.
+  target: 'es2022',
+  sourcemap: false,
+  cssCodeSplit: true,
+  // Library mode: the chunks import each other directly, no preload helper adding <link>s to the page.
+  lib: { entry: resolve(here, 'src/embed/elements-entry.ts'), formats: ['es'] },
+  rolldownOptions: {
+    treeshake,
+    output: {
+      // Library mode keeps ES output readable for other bundlers; this one goes to browsers as is.
+      minify: true,
+      comments: { annotation: false },
+      // One core chunk with what (nearly) every element needs: Preact, signals, the SDK, the element
+      // runtime and the small UI helpers. Fewer, larger files compress better and cost fewer round trips
+      // than a dozen sub-kilobyte chunks; each element's own code stays in its own chunks.
+      codeSplitting: { groups: [{ name: 'core', test: (id: string) => CORE.test(id) && !NOT_CORE.test(id) }] },
+      entryFileNames: 'assets/tessera-elements-[hash].js',
+      chunkFileNames: 'assets/tw-[name]-[hash].js',
+      assetFileNames: 'assets/tw-[name]-[hash][extname]',
     },
-  }
+  },
 }
 
 /**
  * Embedding builds (docs/embedding.md), one per mode, run by scripts/build.mjs after the site's:
  * - `iframe`: widgets/embed.html -> dist/public/embed.html, the page /embed/{widget} serves;
- * - `elements`: assets/tessera-elements.js (+ .css), every custom element, injected by the loader;
- * - `tiles`: assets/tessera-tiles.js, <tessera-challenge-tiles> alone (bench/size.ts measures it).
+ * - `elements`: assets/tessera-elements-<hash>.js, the module the loader injects, and one chunk per
+ *   element view (bench/size.ts measures what a page with one element fetches).
  * The loader itself is vite.loader.config.ts. None of them empties dist/public.
  */
 export default defineConfig(({ mode }) => {
   const build: UserConfig['build'] =
     mode === 'elements'
-      ? classicBundle('src/embed/elements-entry.ts', 'tessera-elements')
-      : mode === 'tiles'
-        ? classicBundle('src/embed/tiles-entry.tsx', 'tessera-tiles')
-        : {
-            outDir,
-            emptyOutDir: false,
-            assetsDir: 'assets',
-            target: 'es2022',
-            sourcemap: false,
-            rolldownOptions: { input: resolve(here, 'embed.html'), treeshake },
-          }
+      ? elementsBuild
+      : {
+          outDir,
+          emptyOutDir: false,
+          assetsDir: 'assets',
+          target: 'es2022',
+          sourcemap: false,
+          // One stylesheet, inlined whole for the shadow root (its views are still fetched lazily).
+          cssCodeSplit: false,
+          rolldownOptions: { input: resolve(here, 'embed.html'), treeshake },
+        }
   return {
     root: here,
     base: '/',
     // The site build already copied widgets/public.
     publicDir: false,
-    plugins: [preact(), shadowStyles({ shadowFile: mode !== 'iframe' })],
+    plugins: [preact(), mode === 'elements' ? chunkShadowStyles() : wholeShadowStyles()],
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build,
   }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
@@ -7,27 +6,24 @@ import { defineConfig } from 'vite'
 const here = fileURLToPath(new URL('.', import.meta.url))
 const outDir = resolve(here, '../dist/public')
 
-/** `/assets/tessera-elements.js?v=<content hash>`: fixed names, busted caches. Built after the bundles. */
-function bundleUrl(file: string): string {
-  const path = resolve(outDir, file)
-  const version = existsSync(path)
-    ? `?v=${createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 10)}`
-    : ''
-  return `/${file}${version}`
+/** `/assets/tessera-elements-<hash>.js`, the module the elements build wrote just before this one. */
+function elementsUrl(): string {
+  const dir = resolve(outDir, 'assets')
+  const found = existsSync(dir) ? readdirSync(dir).filter((f) => /^tessera-elements-[\w-]{8}\.js$/.test(f)) : []
+  if (found.length !== 1)
+    throw new Error(`expected one assets/tessera-elements-<hash>.js in dist/public, found ${found.length}: build the elements first`)
+  return `/assets/${found[0]}`
 }
 
 /**
  * The script-tag loader, dist/public/embed.js: one small classic script (IIFE), no dependencies.
  * wrangler.toml serves /embed.js straight from the assets; bench/size.ts holds it to 2 KB gzip.
  */
-export default defineConfig({
+export default defineConfig(() => ({
   root: here,
   publicDir: false,
   define: {
-    __TESSERA_BUNDLES__: JSON.stringify({
-      elements: bundleUrl('assets/tessera-elements.js'),
-      tiles: bundleUrl('assets/tessera-tiles.js'),
-    }),
+    __TESSERA_ELEMENTS__: JSON.stringify(elementsUrl()),
   },
   build: {
     outDir,
@@ -41,4 +37,4 @@ export default defineConfig({
       fileName: () => 'embed.js',
     },
   },
-})
+}))

@@ -11,8 +11,8 @@
 import type { WidgetsApi } from './embed/api'
 import type { FrameMessage, ParentMessage, TesseraEventName } from './embed/events'
 
-// Paths of the bundles, with a content hash for cache busting (vite.loader.config.ts fills them in).
-declare const __TESSERA_BUNDLES__: { elements: string; tiles: string }
+// The widget module's path, with a content hash for cache busting (vite.loader.config.ts fills it in).
+declare const __TESSERA_ELEMENTS__: string
 
 type Queued = ArrayLike<unknown>
 type TesseraFn = ((...args: unknown[]) => void) & { q?: Queued[]; loaded?: boolean }
@@ -147,10 +147,11 @@ export type IframeOptions = {
     api.loaded = true
     w.Tessera = api
 
+    // An ES module: it fetches each element's code when an element with that tag appears (CORS-enabled
+    // on the Tessera origin; the partner's script-src allows that origin or trusts this script's nonce).
     const s = d.createElement('script')
-    const bundles = __TESSERA_BUNDLES__
-    s.src = new URL(script?.dataset.bundle === 'tiles' ? bundles.tiles : bundles.elements, origin).href
-    s.async = true
+    s.type = 'module'
+    s.src = new URL(__TESSERA_ELEMENTS__, origin).href
     if (script?.nonce) s.nonce = script.nonce
     if (config.program) s.dataset.program = config.program
     s.onload = () => {

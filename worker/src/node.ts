@@ -8,7 +8,7 @@ import { etag } from 'hono/etag'
 import { createApp } from './app'
 import { keptSignedInAnswer } from './middleware/kept-reads'
 import { cachedPublicAnswer } from './middleware/public-cache'
-import { parseHeadersFile, REVALIDATE, staticCacheControl } from './middleware/static-headers'
+import { parseHeadersFile, REVALIDATE, staticCacheControl, staticHeaders } from './middleware/static-headers'
 import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { configFromEnv, paymentsFromEnv } from './config'
 import { openLibsql } from './db/node'
@@ -92,7 +92,8 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const assets = new Hono()
   assets.use('*', async (c, next) => {
     await next()
-    if (c.res.status === 200 || c.res.status === 304) c.res.headers.set('cache-control', staticCacheControl(headerRules, c.req.path))
+    if (c.res.status !== 200 && c.res.status !== 304) return
+    for (const [name, value] of Object.entries(staticHeaders(headerRules, c.req.path))) c.res.headers.set(name, value)
   })
   const revalidated = etag()
   assets.use('*', (c, next) => (staticCacheControl(headerRules, c.req.path) === REVALIDATE ? revalidated(c, next) : next()))

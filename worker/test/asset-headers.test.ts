@@ -66,6 +66,12 @@ describe('cache headers on the Node entry', () => {
       expect({ path, status: res.status, cc: res.headers.get('cache-control') }).toEqual({ path, status: 200, cc: IMMUTABLE })
       expect(await res.text()).toBe(FILES[path])
     }
+    // Partner pages fetch the elements' modules cross-origin: every /assets/ file carries CORS.
+    for (const path of [...HASHED, '/assets/tessera-elements.js']) {
+      const res = await fetch(`${server.url}${path}`, { headers: { origin: 'https://partner.example' } })
+      await res.arrayBuffer()
+      expect({ path, acao: res.headers.get('access-control-allow-origin') }).toEqual({ path, acao: path.startsWith('/assets/') ? '*' : null })
+    }
     for (const path of REVALIDATED) {
       const res = await fetch(`${server.url}${path}`)
       expect({ path, status: res.status, cc: res.headers.get('cache-control') }).toEqual({ path, status: 200, cc: REVALIDATE })
@@ -103,6 +109,7 @@ describe('cache headers on the Workers entry (workerd, wrangler.toml assets)', (
     for (const path of HASHED) {
       const res = await fetch(`${url}${path}`)
       expect({ path, status: res.status, cc: res.headers.get('cache-control') }).toEqual({ path, status: 200, cc: IMMUTABLE })
+      expect({ path, acao: res.headers.get('access-control-allow-origin') }).toEqual({ path, acao: path.startsWith('/assets/') ? '*' : null })
       await res.arrayBuffer()
     }
     for (const path of REVALIDATED) {

@@ -33,13 +33,3 @@ export const widgetsApi: WidgetsApi = {
     return Promise.all(allRuntimes().map((r) => r.signOut()))
   },
 }
-
-/** The origin a classic script was loaded from: the Tessera API and assets live there. */
-export function scriptOrigin(script: Element | null): string {
-  const src = script instanceof HTMLScriptElement ? script.src : ''
-  try {
-    return src ? new URL(src).origin : location.origin
-  } catch {
-    return location.origin
-  }
-}

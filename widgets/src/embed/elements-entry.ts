@@ -1,19 +1,15 @@
 /**
- * The widget bundle the loader injects (dist/public/assets/tessera-elements.js): defines every custom
- * element and hands the loader its API. The Tessera origin is where this script came from.
+ * The widget module the loader injects (dist/public/assets/tessera-elements.js, an ES module): defines
+ * every custom element, each fetching its own view when first used, and hands the loader its API. The
+ * Tessera origin is where this module came from.
  */
-import { scriptOrigin, widgetsApi } from './api'
+import { widgetsApi } from './api'
 import { defineElements } from './elements'
 import { configureEmbed } from './mount'
 
 try {
-  const script = document.currentScript
-  const origin = scriptOrigin(script)
-  configureEmbed({
-    apiBase: origin,
-    assetBase: origin,
-    programKey: (script as HTMLScriptElement | null)?.dataset.program || null,
-  })
+  const origin = new URL(import.meta.url).origin
+  configureEmbed({ apiBase: origin, assetBase: origin })
   defineElements()
   ;(window as unknown as { TesseraWidgets: typeof widgetsApi }).TesseraWidgets = widgetsApi
 } catch (err) {

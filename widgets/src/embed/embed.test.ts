@@ -3,7 +3,6 @@ import { elementAttributes, parentOrigin, parseFrameBootstrap } from './bridge'
 import { eventName, isEventName, isFrameMessage, isParentMessage } from './events'
 import { createTokenStore, tokenKey } from './token-store'
 import { tileLimit } from './views/challenge-tiles-view'
-import { claimLabel } from './views/reward-view'
 
 function memoryStorage() {
   const items = new Map<string, string>()
@@ -123,11 +122,5 @@ describe('widget words', () => {
   it('limits tiles only with a positive whole number', () => {
     expect(tileLimit('3')).toBe(3)
     for (const v of [null, '', '0', '-2', '2.5', 'all']) expect(tileLimit(v)).toBe(Number.POSITIVE_INFINITY)
-  })
-
-  it('labels the claim button by selection', () => {
-    expect(claimLabel({ selection: 'redeem', threshold: 1500 }, 'stars')).toBe('Use 1,500 stars to Claim')
-    expect(claimLabel({ selection: 'sweepstake', threshold: 50 }, 'points')).toBe('Use 50 points to Enter')
-    expect(claimLabel({ selection: 'offer', threshold: 0 }, 'points')).toBe('Claim')
   })
 })

@@ -7,7 +7,8 @@ import { applyBranding, brandingVariables } from '../ui/branding'
 import { Skeleton } from '../ui/skeleton'
 import { Toaster } from '../ui/toast'
 import { getRuntime, type Runtime } from './runtime'
-import { adoptStyles } from './styles'
+import { lazyView, type ViewLoader } from './lazy-view'
+import { adoptStyles, releaseStyles } from './styles'
 import './embed.css'
 
 /** What the loader (or the iframe page) told the bundle: the default program and the Tessera origin. */
@@ -109,6 +110,12 @@ function ElementRoot({ host, attrs, View }: RootProps) {
 
 let toaster: HTMLElement | null = null
 
+/** A toast's drawing (icons, dismiss button) is fetched with the page's first toast. */
+const LazyToastItem = lazyView(
+  () => import('../ui/toast-item').then((m) => m.ToastItem),
+  () => null,
+)
+
 /** One toast stack per page, in its own shadow root at the end of <body>. */
 function ensureToaster() {
   if (toaster?.isConnected || !document.body) return
@@ -119,15 +126,18 @@ function ensureToaster() {
   container.className = 'tw-toasts' // sealed like .tw-root: nothing inherits from the page (embed.css)
   root.append(container)
   document.body.append(toaster)
-  render(<Toaster />, container)
+  render(<Toaster item={LazyToastItem} />, container)
 }
 
 /**
- * Defines a custom element that renders `View` in its own shadow root, with the widgets' stylesheet
- * and the program's branding. Defining a tag twice (two loaders on a page) is a no-op.
+ * Defines a custom element that renders its view in its own shadow root, with the widgets' stylesheets
+ * and the program's branding. The view's code is fetched when the first such element connects
+ * (`load`, a dynamic import: a page downloads only the elements it uses). Defining a tag twice (two
+ * loaders on a page) is a no-op.
  */
-export function defineWidgetElement(tag: string, View: ComponentType, attributes: readonly string[] = []) {
+export function defineWidgetElement(tag: string, load: ViewLoader, attributes: readonly string[] = []) {
   if (customElements.get(tag)) return
+  const View = lazyView(load)
   const observed = ['program', ...attributes]
   class TesseraWidgetElement extends HTMLElement {
     static get observedAttributes() {
@@ -138,9 +148,9 @@ export function defineWidgetElement(tag: string, View: ComponentType, attributes
 
     connectedCallback() {
       try {
+        const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
+        adoptStyles(root, embedDefaults.value.assetBase)
         if (!this.container) {
-          const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
-          adoptStyles(root, embedDefaults.value.assetBase)
           this.container = document.createElement('div')
           this.container.className = 'tw-root'
           root.append(this.container)
@@ -156,6 +166,7 @@ export function defineWidgetElement(tag: string, View: ComponentType, attributes
     disconnectedCallback() {
       this.stopDefaults?.()
       this.stopDefaults = null
+      if (this.shadowRoot) releaseStyles(this.shadowRoot)
       if (this.container) render(null, this.container)
     }
 

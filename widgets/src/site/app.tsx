@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact'
 import { useEffect, useErrorBoundary, useRef } from 'preact/hooks'
 import { activeIn } from '../ui/focus'
 import { Toaster } from '../ui/toast'
+import { ToastItem } from '../ui/toast-item'
 import { useSite } from '../widgets/shared/context'
 import { Footer } from './layout/footer'
 import { Header } from './layout/header'
@@ -138,7 +139,7 @@ export function App() {
       </main>
       <Footer />
       <FlashModal />
-      <Toaster />
+      <Toaster item={ToastItem} />
     </div>
   )
 }

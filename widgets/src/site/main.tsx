@@ -3,6 +3,7 @@ import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient } from '../../../sdk/src/index'
 import { applyBranding } from '../ui/branding'
 import { Toaster } from '../ui/toast'
+import { ToastItem } from '../ui/toast-item'
 import { App, ErrorBoundary } from './app'
 import { readBootstrap } from './bootstrap'
 import { SiteContext } from '../widgets/shared/context'
@@ -24,7 +25,7 @@ function renderFailure(root: HTMLElement) {
   render(
     <main id="main" class="site-main">
       <ErrorPage program={null} />
-      <Toaster />
+      <Toaster item={ToastItem} />
     </main>,
     root,
   )

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ComponentChildren } from 'preact'
 import './ui.css'
+import './button.css'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse'
 export type ButtonSize = 'sm' | 'md' | 'lg'

@@ -1,6 +1,7 @@
 import type { ComponentChildren, Ref } from 'preact'
 import { useId } from 'preact/hooks'
 import './ui.css'
+import './input.css'
 
 type TextFieldProps = {
   label: string

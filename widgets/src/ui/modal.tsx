@@ -4,6 +4,7 @@ import { IconButton } from './button'
 import { activeIn } from './focus'
 import { CloseIcon } from './icons'
 import './ui.css'
+import './modal.css'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'preact/hooks'
 import { looksLikeHtml, sanitizeHtml } from './sanitize'
+import './rich-text.css'
 
 /**
  * Administrator content: HTML is sanitized (no scripts, handlers or javascript: URLs) before it is

@@ -1,4 +1,5 @@
 import './ui.css'
+import './skeleton.css'
 
 /** A shimmering placeholder block while data loads; hidden from assistive technology. */
 export function Skeleton({ width, height = 16, class: className }: { width?: number | string; height?: number | string; class?: string }) {

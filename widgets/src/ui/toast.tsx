@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals'
-import { CheckCircleIcon, CloseIcon, AlertIcon } from './icons'
+import type { ComponentType } from 'preact'
 import './ui.css'
+import './toast.css'
 
 export type ToastTone = 'error' | 'success' | 'info'
 export type Toast = { id: number; title: string; message?: string | undefined; tone: ToastTone }
@@ -28,33 +29,21 @@ export function showToast(toast: Omit<Toast, 'id' | 'tone'> & { tone?: ToastTone
   return id
 }
 
-/** Renders the toast stack. Errors are announced assertively, others politely. */
-export function Toaster() {
+/**
+ * Renders the toast stack: two live regions, there from the start so screen readers announce what
+ * arrives (errors assertively, others politely), each toast drawn by `item` (ToastItem; the embedded
+ * widgets pass it lazily, fetched with the first toast).
+ */
+export function Toaster({ item: Item }: { item: ComponentType<{ toast: Toast }> }) {
   const list = toasts.value
   return (
     <div class="toaster">
       <div class="toaster__region" role="status" aria-live="polite">
-        {list.filter((t) => t.tone !== 'error').map((t) => <ToastItem key={t.id} toast={t} />)}
+        {list.filter((t) => t.tone !== 'error').map((t) => <Item key={t.id} toast={t} />)}
       </div>
       <div class="toaster__region" role="alert" aria-live="assertive">
-        {list.filter((t) => t.tone === 'error').map((t) => <ToastItem key={t.id} toast={t} />)}
+        {list.filter((t) => t.tone === 'error').map((t) => <Item key={t.id} toast={t} />)}
       </div>
-    </div>
-  )
-}
-
-function ToastItem({ toast }: { toast: Toast }) {
-  const Icon = toast.tone === 'error' ? AlertIcon : CheckCircleIcon
-  return (
-    <div class={`toast toast--${toast.tone}`}>
-      <Icon size={20} class="toast__icon" />
-      <div class="toast__body">
-        <p class="toast__title">{toast.title}</p>
-        {toast.message && <p class="toast__message">{toast.message}</p>}
-      </div>
-      <button type="button" class="toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
-        <CloseIcon size={16} />
-      </button>
     </div>
   )
 }

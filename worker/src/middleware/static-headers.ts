@@ -33,10 +33,19 @@ export function parseHeadersFile(text: string): Rule[] {
 
 /** The Cache-Control of a static file at this URL path. */
 export function staticCacheControl(rules: Rule[], path: string): string {
+  return staticHeaders(rules, path)['cache-control']!
+}
+
+/**
+ * Every header the rules give a static file at this URL path (as on Workers, all matching rules
+ * apply; the first to name a header wins), with the default Cache-Control when none names it.
+ */
+export function staticHeaders(rules: Rule[], path: string): Record<string, string> {
+  const headers: Record<string, string> = {}
   for (const rule of rules) {
     if (!rule.pattern.test(path)) continue
-    const value = rule.headers.find(([name]) => name === 'cache-control')?.[1]
-    if (value) return value
+    for (const [name, value] of rule.headers) headers[name] ??= value
   }
-  return REVALIDATE
+  headers['cache-control'] ??= REVALIDATE
+  return headers
 }

@@ -1,11 +1,10 @@
-import { useState } from 'preact/hooks'
 import { useLoad } from '../../widgets/shared/use-load'
-import { Button } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { Skeleton } from '../../ui/skeleton'
 import { formatTimeAgo } from '../../ui/time'
 import { useEmbed } from '../mount'
-import { InlineSignin } from './inline-signin'
+import { InlineSignin } from './signin-lazy'
+import { SignOutButton } from './sign-out-button'
 import './account.css'
 
 /** <tessera-account>: balance, lifetime points, completed challenges and the latest activity. */
@@ -16,10 +15,9 @@ export function AccountView() {
 }
 
 function Account() {
-  const { runtime, program, host } = useEmbed()
+  const { runtime, program } = useEmbed()
   const participant = runtime.session.participant.value
   const points = program.term_points_as || 'points'
-  const [busy, setBusy] = useState(false)
   // Reloaded whenever the balance changes (a challenge completed, a reward claimed).
   const [actions] = useLoad(
     () => runtime.client.account.listActions({ per_page: 10 }),
@@ -41,18 +39,7 @@ function Account() {
             {participant ? participant.email : <Skeleton width={200} height={16} />}
           </p>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          loading={busy}
-          onClick={async () => {
-            setBusy(true)
-            await runtime.signOut(host)
-            setBusy(false)
-          }}
-        >
-          Sign out
-        </Button>
+        <SignOutButton />
       </div>
       <dl class="tw-stats">
         {stats.map(([label, value]) => (

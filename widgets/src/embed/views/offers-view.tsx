@@ -11,7 +11,7 @@ import { openCheckout } from '../checkout'
 import { emit } from '../events'
 import { useSiteLinks } from '../links'
 import { useEmbed } from '../mount'
-import { InlineSignin } from './inline-signin'
+import { InlineSignin } from './signin-lazy'
 import './offers-view.css'
 
 const OFFERS = '/my-offers'

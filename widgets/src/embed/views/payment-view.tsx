@@ -4,16 +4,13 @@ import { isChallengeCompleted } from '../../widgets/challenge/challenge-rules'
 import { Donation } from '../../widgets/donation/donation'
 import { Membership } from '../../widgets/membership/membership'
 import { useLoad } from '../../widgets/shared/use-load'
-import { Button } from '../../ui/button'
-import { CalendarIcon, CheckCircleIcon } from '../../ui/icons'
-import { Img } from '../../ui/img'
+import { LoadError } from '../../widgets/shared/load-error'
+import { PaymentChallenge } from '../../widgets/membership/payment-challenge'
 import { Skeleton } from '../../ui/skeleton'
-import { formatDate } from '../../ui/time'
-import '../../widgets/challenge/challenge.css'
 import { openCheckout } from '../checkout'
 import { useSiteLinks } from '../links'
 import { useEmbed } from '../mount'
-import { InlineSignin } from './inline-signin'
+import { InlineSignin } from './signin-lazy'
 import './payment.css'
 
 type Kind = 'membership' | 'donation'
@@ -29,7 +26,8 @@ export function DonationView() {
 }
 
 /**
- * A membership or donation challenge inside an element, with the hosted site's payment panels.
+ * A membership or donation challenge inside an element: the hosted site's payment card
+ * (widgets/membership/payment-challenge) under the challenge's name.
  * Signed-out visitors sign in inside the element; the checkout opens in the partner's top window
  * (Stripe Checkout cannot be framed) after tessera:checkout-started.
  */
@@ -44,15 +42,10 @@ function PaymentView({ kind }: { kind: Kind }) {
   if (!id) return <p class="tw-notice">Set the challenge-id attribute to a {kind} challenge's id.</p>
   if (state.status === 'loading') return <PaymentSkeleton />
   if (state.status === 'error' || state.data.challenge_type !== kind || state.data.status !== 'active') {
-    return (
-      <div class="tw-notice" role="alert">
-        <p>{state.status === 'error' ? 'Error loading challenge' : 'This challenge is not available.'}</p>
-        {state.status === 'error' && (
-          <Button variant="outline" size="sm" onClick={() => reload()}>
-            Try again
-          </Button>
-        )}
-      </div>
+    return state.status === 'error' ? (
+      <LoadError class="tw-notice" message="Error loading challenge" retry={reload} />
+    ) : (
+      <LoadError class="tw-notice" message="This challenge is not available." />
     )
   }
   return <PaymentCard challenge={state.data} kind={kind} signedIn={signedIn} />
@@ -61,7 +54,6 @@ function PaymentView({ kind }: { kind: Kind }) {
 function PaymentCard({ challenge, kind, signedIn }: { challenge: Challenge; kind: Kind; signedIn: boolean }) {
   const { runtime, host } = useEmbed()
   const completed = isChallengeCompleted(challenge)
-  const when = challenge.completed_by_current_participant_on ?? challenge.updated_at
   const box = useRef<HTMLElement>(null)
   // 'See my offers' and the like open the hosted site.
   useSiteLinks(box, runtime.siteUrl, () => false)
@@ -69,26 +61,10 @@ function PaymentCard({ challenge, kind, signedIn }: { challenge: Challenge; kind
     openCheckout(res, runtime.apiBase, host, { challenge_id: challenge.id, kind })
   return (
     <article ref={box} class="tw-card tw-pay" aria-labelledby="pay-title">
-      <div class="pay">
-        <h2 id="pay-title" class="tw-pay__title">
-          {challenge.name}
-        </h2>
-        <Img src={challenge.image} alt="" class="pay__image" width={300} />
-        {completed ? (
-          <p class="pay__status pay__status--done">
-            <CheckCircleIcon size={18} />
-            Completed <span class="pay__date">{formatDate(when)}</span>
-          </p>
-        ) : (
-          challenge.finish && (
-            <p class="pay__status">
-              <CalendarIcon size={18} />
-              Ends on <span class="pay__date">{formatDate(challenge.finish)}</span>
-            </p>
-          )
-        )}
-        {challenge.caption && <p class="pay__caption">{challenge.caption}</p>}
-        {challenge.description && <p class="pay__text">{challenge.description}</p>}
+      <h2 id="pay-title" class="tw-pay__title">
+        {challenge.name}
+      </h2>
+      <PaymentChallenge challenge={challenge}>
         {!signedIn ? (
           <InlineSignin reason={kind === 'membership' ? 'Sign in to become a member.' : 'Sign in to give.'} />
         ) : kind === 'membership' ? (
@@ -96,7 +72,7 @@ function PaymentCard({ challenge, kind, signedIn }: { challenge: Challenge; kind
         ) : (
           <Donation challenge={challenge} completed={completed} onCheckout={onCheckout} />
         )}
-      </div>
+      </PaymentChallenge>
     </article>
   )
 }

@@ -1,16 +1,14 @@
-import { useState } from 'preact/hooks'
-import { Button } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { Skeleton } from '../../ui/skeleton'
 import { useEmbed } from '../mount'
-import { InlineSignin } from './inline-signin'
+import { InlineSignin } from './signin-lazy'
+import { SignOutButton } from './sign-out-button'
 import './signin.css'
 
 /** <tessera-signin>: the sign-in flow while signed out, then a short "signed in" card with Sign out. */
 export function SigninView() {
-  const { runtime, program, host } = useEmbed()
+  const { runtime, program } = useEmbed()
   const { session } = runtime
-  const [busy, setBusy] = useState(false)
   if (!session.signedIn.value) return <InlineSignin />
   const participant = session.participant.value
   return (
@@ -29,18 +27,7 @@ export function SigninView() {
           <Skeleton width={180} height={16} />
         </div>
       )}
-      <Button
-        variant="outline"
-        size="sm"
-        loading={busy}
-        onClick={async () => {
-          setBusy(true)
-          await runtime.signOut(host)
-          setBusy(false)
-        }}
-      >
-        Sign out
-      </Button>
+      <SignOutButton />
     </section>
   )
 }

@@ -5,6 +5,7 @@ import { SparkIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { showToast } from '../../ui/toast'
 import { useSite, useTerms } from '../../widgets/shared/context'
+import { LoadError } from '../../widgets/shared/load-error'
 import { startMembershipCheckout } from '../../widgets/membership/membership-checkout'
 import { errorMessage, type LoadState, useLoad } from '../../widgets/shared/use-load'
 import { TileSkeletons } from '../../widgets/tiles/challenge-tile'
@@ -76,14 +77,7 @@ function RewardTiles({
 }) {
   if (state.status === 'loading') return <TileSkeletons />
   if (state.status === 'error') {
-    return (
-      <div class="notice" role="alert">
-        <p>Error loading Rewards</p>
-        <Button variant="outline" size="sm" onClick={reload}>
-          Try again
-        </Button>
-      </div>
-    )
+    return <LoadError class="notice" message="Error loading Rewards" retry={reload} />
   }
   if (!state.data.length) return <p class="home-empty">{empty}</p>
   return (
@@ -104,12 +98,7 @@ function OffersSection() {
   if (state.status === 'error') {
     return (
       <section class="container home-section" aria-label="Offers">
-        <div class="notice" role="alert">
-          <p>Error loading Rewards</p>
-          <Button variant="outline" size="sm" onClick={() => reload()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError class="notice" message="Error loading Rewards" retry={reload} />
       </section>
     )
   }

@@ -1,10 +1,10 @@
 import type { ComponentChildren } from 'preact'
-import { Button } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { CheckCircleIcon, MailIcon, StarIcon, TrophyIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
 import { formatElapsed } from '../../ui/time'
 import { useSite, useTerms } from '../../widgets/shared/context'
+import { LoadError } from '../../widgets/shared/load-error'
 import { ActivityTable } from '../../widgets/account/activity-table'
 import { profileLines } from '../../widgets/account/account-format'
 import { EmailSettingsForm } from '../../widgets/account/email-settings'
@@ -68,12 +68,7 @@ export function MyAccountPage() {
       </div>
       <div class="container account__body">
         {status === 'error' ? (
-          <div class="notice" role="alert">
-            <p>We couldn't load your account just now.</p>
-            <Button variant="outline" size="sm" onClick={() => void session.load()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError class="notice" message="We couldn't load your account just now." retry={() => void session.load()} />
         ) : (
           <>
             <section aria-labelledby="stats-title">

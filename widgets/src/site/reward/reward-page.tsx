@@ -7,10 +7,13 @@ import { Redirect } from '../pages/redirect'
 import { currentUrl, navigate } from '../router'
 import { useLoad } from '../../widgets/shared/use-load'
 import { RewardCard, RewardLoading } from '../../widgets/reward/reward-card'
+import './reward-page.css'
 
 /**
  * /reward/{reward_id} (participant-site.md section 2): the reward's card and claim as a modal over
  * the dimmed `backdrop` (the app passes the home page). Signed-out visitors sign in first and come back here.
+ * A claim leaves the modal open on the earned card (as the <tessera-reward> element does); closing
+ * it, with Close, Escape or the backdrop, goes home.
  */
 export function RewardPage({ id, backdrop }: { id: string; backdrop: ComponentChildren }) {
   const { session } = useSite()
@@ -52,7 +55,7 @@ function RewardModal({ id }: { id: number }) {
       {state.status === 'loading' ? (
         <RewardLoading />
       ) : (
-        <RewardCard reward={state.data} onChange={setReward} reload={() => reload(true)} onClaimed={close} />
+        <RewardCard reward={state.data} onChange={setReward} reload={() => reload(true)} />
       )}
     </Modal>
   )

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { Button } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons'
+import '../../ui/input.css' // the field classes rendered here (field__input, field__select)
 import { Skeleton } from '../../ui/skeleton'
 import { formatDateTime, formatTimeAgo } from '../../ui/time'
 import { useSite, useTerms } from '../shared/context'

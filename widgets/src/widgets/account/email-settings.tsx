@@ -4,6 +4,7 @@ import { Button } from '../../ui/button'
 import { showToast } from '../../ui/toast'
 import { useSite } from '../shared/context'
 import './account.css'
+import '../../ui/input.css' // the field classes rendered here
 
 /** Picks one of the program's e-mail settings; a successful save reloads the page. */
 export function EmailSettingsForm() {

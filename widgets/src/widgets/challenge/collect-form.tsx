@@ -13,6 +13,7 @@ import {
 import { collectType } from './challenge-rules'
 import { QuestionField, questionInputId } from './question-field'
 import type { Submit } from './submit'
+import '../../ui/input.css' // the field classes rendered here
 
 /** The survey, quiz or profile form: validated in the browser first, then by the server. */
 export function CollectForm({ challenge, submit }: { challenge: Challenge; submit: Submit }) {

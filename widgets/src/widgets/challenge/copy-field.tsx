@@ -3,6 +3,8 @@ import { Button } from '../../ui/button'
 import { copyText } from '../../ui/clipboard'
 import { CheckCircleIcon, CopyIcon } from '../../ui/icons'
 import { showToast } from '../../ui/toast'
+import './copy-field.css'
+import '../../ui/input.css' // the field classes rendered here
 
 /** A read-only link with a Copy button; `onCopied` runs after a successful copy. */
 export function CopyField({

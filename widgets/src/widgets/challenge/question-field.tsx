@@ -1,6 +1,7 @@
 import type { JSX } from 'preact'
 import type { Question } from '../../../../sdk/contract/challenges'
 import { Img } from '../../ui/img'
+import '../../ui/input.css' // the field classes rendered here (field__input, field__select, field__textarea)
 import type { AnswerValue } from './answers'
 
 type QuestionFieldProps = {

@@ -1,8 +1,10 @@
 import { useId, useState } from 'preact/hooks'
 import { Button } from '../../ui/button'
 import { formatNumber, formatUsd } from '../../ui/format'
+import '../../ui/input.css' // the field classes rendered here (field__input, field__select)
 import { useSite, useTerms } from '../shared/context'
 import { checkoutFailed, goToCheckout, type PaymentProps } from '../membership/membership'
+import './donation.css'
 
 export function Donation({ challenge, completed, onCheckout = goToCheckout }: PaymentProps) {
   const { client } = useSite()

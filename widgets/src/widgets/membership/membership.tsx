@@ -6,6 +6,7 @@ import { formatNumber, formatUsd } from '../../ui/format'
 import { showToast } from '../../ui/toast'
 import { useSite, useTerms } from '../shared/context'
 import { errorMessage } from '../shared/use-load'
+import './membership.css'
 
 /** Sends the browser to the payment page a checkout answered with. */
 export function goToCheckout(res: CheckoutSessionResponse) {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import type { PaymentReceipt } from '../../../../sdk/src/resources/home'
 import { AlertIcon, CheckCircleIcon, ClockIcon } from '../../ui/icons'
 import { useSite } from '../shared/context'
+import './membership.css'
 
 const POLL_MS = 1500
 const MAX_POLLS = 8

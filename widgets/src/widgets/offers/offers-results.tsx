@@ -24,6 +24,7 @@ import { MapPinIcon, SearchIcon } from './offers-icons'
 import { forgetLocation, rememberZip } from './offers-state'
 import { PrintNotice } from './print-notice'
 import './offers.css'
+import '../../ui/input.css' // the field classes rendered here
 
 type ResultsProps = {
   /** The search form as read from the URL. */

@@ -23,6 +23,7 @@ import {
   voucherSrc,
   websiteOf,
 } from './redeem-machine'
+import '../../ui/input.css' // the field classes rendered here
 
 export const TIP_NOTICE = 'Tip: please calculate any gratuity on the original total, before discounts.'
 export const REDEEM_ERROR_TITLE = 'Whoops! Something went wrong while redeeming the offer.'

@@ -1,5 +1,7 @@
+import type { ComponentChildren } from 'preact'
 import { useId, useState } from 'preact/hooks'
 import type { NftItem, Reward } from '../../../../sdk/contract/rewards'
+import type { CheckoutSessionResponse } from '../../../../sdk/src/resources/challenges'
 import { newIdempotencyKey } from '../../../../sdk/src/transport'
 import { Button, buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
@@ -11,8 +13,8 @@ import { formatDate } from '../../ui/time'
 import { showToast } from '../../ui/toast'
 import { CopyField } from '../challenge/copy-field'
 import { useSite, useTerms } from '../shared/context'
-import { errorMessage } from '../shared/use-load'
-import { safeHttpUrl, startMembershipCheckout } from '../membership/membership-checkout'
+import { checkoutFailed, goToCheckout } from '../membership/membership'
+import { safeHttpUrl } from '../membership/membership-checkout'
 import {
   claimErrorToast,
   claimSuccessToast,
@@ -38,21 +40,34 @@ export function RewardLoading() {
   )
 }
 
-/** A reward's card: image, details, and its action (claim, become a member, see offers). */
-export function RewardCard({
-  reward,
-  onChange,
-  reload,
-  onClaimed,
-}: {
+export type RewardCardProps = {
   reward: Reward
-  /** After a successful claim (the site goes home). */
-  onClaimed: () => void
   onChange: (r: Reward) => void
   reload: () => void
-}) {
+  /**
+   * Runs after a successful claim, once the card shows the earned state (and the code), to re-read the
+   * balance. Default: the session's participant is loaded again; an element also dispatches its event.
+   */
+  onClaimed?: (reward: Reward) => void
+  /**
+   * Sends the browser to a payment page: the membership checkout (`challengeId`, the membership
+   * challenge) or a claim's payment page (null). Default: this window; an element opens the top window.
+   */
+  onCheckout?: (res: CheckoutSessionResponse, challengeId: number | null) => void
+  /** The name as the card's heading (an element); in a dialog its title names the card instead. */
+  heading?: boolean
+  /** Shown in place of the action when a signed-out visitor asks for it (an element's sign-in form). */
+  signin?: ComponentChildren
+}
+
+/**
+ * A reward's card: image, details, and its action (claim, become a member, see offers). A claim
+ * turns the card earned in place ('Congrats', the date, the coupon code): nothing navigates or closes.
+ */
+export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, heading, signin }: RewardCardProps) {
   const { program, session } = useSite()
   const terms = useTerms()
+  const nameId = `r${useId()}`
   const participant = session.participant.value
   const view = rewardView(reward, participant, {
     pointsTerm: terms.points,
@@ -60,13 +75,19 @@ export function RewardCard({
   })
   const finish = formatDate(reward.finish)
   return (
-    <article class="reward">
+    <article class="reward" aria-labelledby={heading ? nameId : undefined}>
       <header class="reward__head">
         <p class="reward__kind">{rewardKindLabel(reward.selection)}</p>
-        {/* The dialog is named by its (visually hidden) title: this visible copy stays out of the tree. */}
-        <p class="reward__name" aria-hidden="true">
-          {reward.name}
-        </p>
+        {heading ? (
+          <h2 id={nameId} class="reward__name">
+            {reward.name}
+          </h2>
+        ) : (
+          // The dialog is named by its (visually hidden) title: this visible copy stays out of the tree.
+          <p class="reward__name" aria-hidden="true">
+            {reward.name}
+          </p>
+        )}
       </header>
       <div class="reward__media">
         <Img
@@ -93,7 +114,17 @@ export function RewardCard({
         )
       )}
       {view.certificate && <Certificate nft={view.certificate} />}
-      {view.action && <Action reward={reward} action={view.action} onChange={onChange} reload={reload} onClaimed={onClaimed} />}
+      {view.action && (
+        <Action
+          reward={reward}
+          action={view.action}
+          onChange={onChange}
+          reload={reload}
+          onClaimed={onClaimed ?? (() => void session.load())}
+          onCheckout={onCheckout ?? goToCheckout}
+          signin={session.signedIn.value ? undefined : signin}
+        />
+      )}
       <DetailsBox reward={reward} view={view} />
     </article>
   )
@@ -125,22 +156,22 @@ function Earned({ reward, view }: { reward: Reward; view: RewardView }) {
   )
 }
 
-function Action({
-  reward,
-  action,
-  onChange,
-  reload,
-  onClaimed,
-}: {
+type ActionProps = {
   reward: Reward
   action: RewardAction
   onChange: (r: Reward) => void
   reload: () => void
-  onClaimed: () => void
-}) {
-  const { client, session } = useSite()
+  onClaimed: (reward: Reward) => void
+  onCheckout: (res: CheckoutSessionResponse, challengeId: number | null) => void
+  /** Signed out: the button asks for this first. */
+  signin: ComponentChildren | undefined
+}
+
+function Action({ reward, action, onChange, reload, onClaimed, onCheckout, signin }: ActionProps) {
+  const { client } = useSite()
   const terms = useTerms()
   const [busy, setBusy] = useState(false)
+  const [asking, setAsking] = useState(false)
   // One key per attempt: a double click or a retried request is answered once by the server.
   const [key, setKey] = useState(newIdempotencyKey)
   const noteId = `n${useId()}`
@@ -155,6 +186,21 @@ function Action({
     )
   }
 
+  const label = action.type === 'membership' ? 'Become a member' : action.label
+  if (signin !== undefined) {
+    return (
+      <div class="reward__actions">
+        {asking ? (
+          signin
+        ) : (
+          <Button size="lg" block onClick={() => setAsking(true)}>
+            {label}
+          </Button>
+        )}
+      </div>
+    )
+  }
+
   if (action.type === 'membership') {
     return (
       <div class="reward__actions">
@@ -165,14 +211,15 @@ function Action({
           onClick={async () => {
             setBusy(true)
             try {
-              await startMembershipCheckout(client, action.challengeId)
+              onCheckout(await client.challenges.createMembershipCheckout(action.challengeId), action.challengeId)
             } catch (err) {
-              showToast({ tone: 'error', title: 'Something went wrong', message: errorMessage(err) })
+              checkoutFailed(err)
+            } finally {
               setBusy(false)
             }
           }}
         >
-          Become a member
+          {label}
         </Button>
       </div>
     )
@@ -183,20 +230,17 @@ function Action({
     try {
       const res = await client.rewards.claim(reward.id, { idempotencyKey: key })
       if ((res as { success?: boolean }).success === false) throw res
+      // The card turns earned in place: 'Congrats', the date and, for a coupon, the code.
       onChange(res.reward)
-      const stripe = safeHttpUrl(res.stripe_url, location.origin)
-      if (stripe) {
-        location.assign(stripe)
-        return
-      }
-      showToast(claimSuccessToast(res))
-      // The header greeting shows the new balance.
-      void session.load()
-      onClaimed()
+      const payment = safeHttpUrl(res.stripe_url, location.origin)
+      if (payment) onCheckout({ url: payment }, null)
+      else showToast(claimSuccessToast(res))
+      onClaimed(res.reward)
     } catch (err) {
       const { toast, reload: stale } = claimErrorToast(err)
       showToast(toast)
       if (stale) reload()
+    } finally {
       setKey(newIdempotencyKey())
       setBusy(false)
     }
@@ -213,7 +257,7 @@ function Action({
         onClick={claim}
         aria-describedby={short ? noteId : undefined}
       >
-        {action.label}
+        {label}
       </Button>
       {short && (
         <p id={noteId} class="reward__note">

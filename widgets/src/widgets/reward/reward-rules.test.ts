@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { Reward } from '../../../../sdk/contract/rewards'
 import { ApiError, NotFoundError } from '../../../../sdk/src/errors'
 import {
   CLAIM_SUCCESS_MESSAGE,
@@ -11,34 +10,9 @@ import {
   shortenAddress,
 } from './reward-rules'
 import { safeHttpUrl } from '../membership/membership-checkout'
+import { reward } from './test-fixtures'
 import { selectionName, tileAction, tileCost } from './tile-rules'
 
-const reward = (over: Partial<Reward> = {}): Reward => ({
-  id: 1,
-  name: 'Free pastry with any drink',
-  selection: 'redeem',
-  description: 'Pick any pastry.',
-  description_details: null,
-  terms_conditions: null,
-  redemption_details: null,
-  redemption_image: null,
-  image: { public_url: '/img/pastry.svg' },
-  finish: null,
-  earned_by_current_participant_on: null,
-  participant_sweepstakes_entry: null,
-  threshold: 150,
-  achievement_reward: null,
-  nft_item: null,
-  featured: true,
-  limit: 100,
-  claims: 0,
-  balance: 100,
-  coupon_code: null,
-  status: 'active',
-  start: null,
-  repeatable: false,
-  ...over,
-})
 const program = { pointsTerm: 'points', membershipChallengeId: 9 }
 const member = { unused_points: 175, eligible_offers_rewards: false }
 const EARNED = '2026-05-01T10:00:00.000Z'

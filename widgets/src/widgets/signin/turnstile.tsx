@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
+import '../../ui/input.css' // the field classes rendered here
 
 /** Cloudflare Turnstile, loaded only for programs with a site key. */
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'

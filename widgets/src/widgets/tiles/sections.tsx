@@ -1,13 +1,14 @@
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import type { Challenge, ChallengeTile as ChallengeTileItem } from '../../../../sdk/contract/challenges'
-import { Button, buttonClass } from '../../ui/button'
+import { buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { CheckCircleIcon, ChevronDownIcon, HeartIcon, PlayIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { formatDate } from '../../ui/time'
 import { useTerms } from '../shared/context'
 import { tileLabel } from '../challenge/challenge-rules'
+import { LoadError } from '../shared/load-error'
 import type { LoadState } from '../shared/use-load'
 import { ChallengeTile, challengeHref, TileSkeletons } from './challenge-tile'
 
@@ -39,14 +40,7 @@ export function ChallengeTiles({
 }) {
   if (state.status === 'loading') return <TileSkeletons />
   if (state.status === 'error') {
-    return (
-      <div class="notice" role="alert">
-        <p>We couldn't load the challenges just now.</p>
-        <Button variant="outline" size="sm" onClick={reload}>
-          Try again
-        </Button>
-      </div>
-    )
+    return <LoadError class="notice" message="We couldn't load the challenges just now." retry={reload} />
   }
   if (!state.data.length) return <p class="home-empty">{empty}</p>
   return (

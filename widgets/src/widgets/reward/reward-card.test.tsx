@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { useState } from 'preact/hooks'
+import { act } from 'preact/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ProcessRewardResponse, Reward } from '../../../../sdk/contract/rewards'
+import { toasts } from '../../ui/toast'
+import { button, click, renderInSite, testParticipant, type Rendered } from '../shared/test-harness'
+import { RewardCard } from './reward-card'
+import { reward } from './test-fixtures'
+
+const EARNED = '2026-06-01T10:00:00.000Z'
+const giftCard = reward({ id: 42, name: 'Coffee gift card', threshold: 150 })
+const claimed = (r: Reward, over: Partial<Reward> = {}): ProcessRewardResponse => ({
+  success: true,
+  message: 'Enjoy your gift card!',
+  stripe_url: null,
+  reward: { ...r, earned_by_current_participant_on: EARNED, claims: r.claims + 1, balance: r.balance - 1, ...over },
+})
+
+/** The card as a surface holds it: the claimed reward replaces the loaded one (useLoad's setData). */
+function Holder({ initial, ...props }: { initial: Reward } & Omit<Parameters<typeof RewardCard>[0], 'reward' | 'onChange' | 'reload'>) {
+  const [current, setCurrent] = useState(initial)
+  return <RewardCard reward={current} onChange={setCurrent} reload={() => {}} {...props} />
+}
+
+let view: Rendered | null = null
+let navigation: { pushState: unknown; replaceState: unknown; assign: unknown; open: unknown }
+
+beforeEach(() => {
+  toasts.value = []
+  navigation = {
+    pushState: vi.spyOn(history, 'pushState'),
+    replaceState: vi.spyOn(history, 'replaceState'),
+    assign: vi.spyOn(location, 'assign').mockImplementation(() => {}),
+    open: vi.spyOn(window, 'open').mockImplementation(() => null),
+  }
+})
+afterEach(() => {
+  view?.unmount()
+  view = null
+  vi.restoreAllMocks()
+})
+
+describe('RewardCard claim', () => {
+  it('shows the earned state and the code in place after a claim, and navigates nowhere', async () => {
+    const claim = vi.fn(async (id: number) => claimed(giftCard, { id, coupon_code: 'GIFT-7Q2X' }))
+    const onClaimed = vi.fn()
+    view = await renderInSite(<Holder initial={giftCard} onClaimed={onClaimed} heading />, {
+      client: { rewards: { claim } },
+    })
+    const { container } = view
+    expect(container.textContent).not.toContain('Congrats')
+
+    await click(button(container, 'Use 150 points to Claim'))
+
+    expect(claim).toHaveBeenCalledWith(42, { idempotencyKey: expect.any(String) })
+    await vi.waitFor(() => expect(container.querySelector('#reward-earned-title')?.textContent).toBe('Congrats'))
+    expect(container.textContent).toContain("You've earned this reward.")
+    // The gift card's code, ready to copy.
+    const code = container.querySelector<HTMLInputElement>('.reward-earned input')
+    expect(code?.value).toBe('GIFT-7Q2X')
+    // Not repeatable: no second claim is offered.
+    expect(() => button(container, 'Use 150 points to Claim')).toThrow()
+    // The card is still there (nothing closed it), with the 'Congrats!' toast.
+    expect(container.querySelector('h2.reward__name')?.textContent).toBe('Coffee gift card')
+    expect(toasts.value.map((t) => [t.tone, t.title, t.message])).toEqual([['success', 'Congrats!', 'Enjoy your gift card!']])
+    expect(onClaimed).toHaveBeenCalledTimes(1)
+    expect(onClaimed.mock.calls[0]![0]).toMatchObject({ id: 42, coupon_code: 'GIFT-7Q2X' })
+    for (const spy of Object.values(navigation)) expect(spy).not.toHaveBeenCalled()
+  })
+
+  it('re-reads the balance by default, and offers a repeatable reward again with a fresh key', async () => {
+    const coffee = reward({ id: 5, name: 'Free coffee', threshold: 50, repeatable: true })
+    const claim = vi.fn(async () => claimed(coffee))
+    const retrieve = vi.fn(async () => testParticipant({ unused_points: 125 }))
+    view = await renderInSite(<Holder initial={coffee} />, {
+      client: { rewards: { claim }, participant: { retrieve } },
+    })
+    const { container, session } = view
+
+    await click(button(container, 'Use 50 points to Claim'))
+    await vi.waitFor(() => expect(container.textContent).toContain('Congrats'))
+    await vi.waitFor(() => expect(session.participant.value?.unused_points).toBe(125))
+    expect(retrieve).toHaveBeenCalledTimes(1)
+
+    await click(button(container, 'Use 50 points to Claim'))
+    expect(claim).toHaveBeenCalledTimes(2)
+    const [first, second] = claim.mock.calls.map((c) => (c as unknown as [number, { idempotencyKey: string }])[1].idempotencyKey)
+    expect(first).not.toBe(second)
+    for (const spy of Object.values(navigation)) expect(spy).not.toHaveBeenCalled()
+  })
+
+  it('keeps the card as it was and says why when the claim is refused', async () => {
+    const claim = vi.fn(async () => {
+      throw Object.assign(new Error('You need 25 more points'), { code: 'not_enough_points' })
+    })
+    const onClaimed = vi.fn()
+    view = await renderInSite(<Holder initial={giftCard} onClaimed={onClaimed} />, { client: { rewards: { claim } } })
+    const { container } = view
+
+    await click(button(container, 'Use 150 points to Claim'))
+    await vi.waitFor(() => expect(toasts.value).toHaveLength(1))
+    expect(toasts.value[0]).toMatchObject({ tone: 'error', title: 'Something went wrong', message: 'You need 25 more points' })
+    expect(container.textContent).not.toContain('Congrats')
+    expect(button(container, 'Use 150 points to Claim').disabled).toBe(false)
+    expect(onClaimed).not.toHaveBeenCalled()
+  })
+
+  it('asks a signed-out visitor to sign in where the action was, when the surface gives a form', async () => {
+    const claim = vi.fn(async () => claimed(giftCard))
+    const form = <p class="signin-here">Sign in to claim</p>
+    view = await renderInSite(<Holder initial={giftCard} signin={form} />, { client: { rewards: { claim } } })
+    await act(() => {
+      view!.session.status.value = 'signed_out'
+      view!.session.participant.value = null
+    })
+    const { container } = view
+
+    await click(button(container, 'Use 150 points to Claim'))
+    expect(claim).not.toHaveBeenCalled()
+    expect(container.querySelector('.signin-here')?.textContent).toBe('Sign in to claim')
+
+    // Signed in (inside the form): the same button claims.
+    await act(() => {
+      view!.session.participant.value = testParticipant()
+      view!.session.status.value = 'ready'
+    })
+    expect(container.querySelector('.signin-here')).toBeNull()
+    await click(button(container, 'Use 150 points to Claim'))
+    expect(claim).toHaveBeenCalledTimes(1)
+  })
+})
