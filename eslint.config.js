@@ -3,16 +3,24 @@ import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-/** Files matching `files` may not import (relative paths) through any of the `banned` folders. */
-const boundary = (files, banned, message) => ({
-  files: [files],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ regex: `^\\.{1,2}/(?:.*/)?(?:${banned.join('|')})(?:/|$)`, message }] },
-    ],
-  },
-})
+/**
+ * Files matching `files` may not import (relative paths) through any of the `banned` folders: static
+ * imports and re-exports (no-restricted-imports) and dynamic `import('...')` (no-restricted-syntax, which
+ * no-restricted-imports does not see; the lazily loaded views are dynamic imports).
+ */
+const boundary = (files, banned, message) => {
+  const regex = `^\\.{1,2}/(?:.*/)?(?:${banned.join('|')})(?:/|$)`
+  return {
+    files: [files],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message },
+      ],
+    },
+  }
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'dist/**', '.wrangler/**', '.cache/**', '.data/**', '.tmp/**', 'migrations/**', 'docs/screenshots/**', 'bench/results/**'] },

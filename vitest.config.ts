@@ -35,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // Fails a test on any console error or unexpected 4xx/5xx in the pages it drove (issue 13).
+          setupFiles: ['./e2e/setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

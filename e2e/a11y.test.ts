@@ -174,7 +174,7 @@ describe('accessibility in Chromium (axe-core)', () => {
       await page.goto(`${server.url}/reward/${badge.id}`)
       const dialog = page.getByRole('dialog')
       await dialog.getByRole('heading', { name: 'Certified on Blockchain' }).waitFor()
-      await dialog.getByText('ACHIEVEMENT Reward').waitFor()
+      await dialog.getByText('Achievement', { exact: true }).first().waitFor()
       await dialog.getByRole('heading', { name: 'Congrats' }).waitFor()
       expect(await dialog.getByText('0x8a3F…a0C2').count()).toBe(1)
       expect(await dialog.getByText('0x71C7…976F').count()).toBe(1)

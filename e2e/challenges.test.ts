@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, readMail, startNode } from './harness'
+import { launchBrowser, newPage, readMail, startNode, expectBrowserProblems } from './harness'
 
 // Needs the built site (npm run build, or npx vite build -c widgets/vite.config.ts).
 let server: Awaited<ReturnType<typeof startNode>>
@@ -72,7 +72,8 @@ describe('challenges in Chromium (Node + libSQL)', () => {
     await successScreen(page, 'Thanks! Your taste profile is saved.')
     await page.getByText('+75 points added to your balance').waitFor()
 
-    // Quiz: a wrong answer set shows the server's score, the right one passes.
+    // Quiz: a wrong answer set shows the server's score (a 422 quiz_failed answer), the right one passes.
+    expectBrowserProblems(/HTTP 422: POST .*\/public\/challenges\/submit$/, /status of 422 .*\/public\/challenges\/submit$/)
     await page.goto(`${server.url}/challenge/coffee-quiz`)
     await page.getByRole('radio', { name: 'Brazil' }).check()
     await page.getByRole('checkbox', { name: 'Latte' }).check()

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, readMail, ROOT, startNode } from './harness'
+import { launchBrowser, readMail, ROOT, startNode, expectBrowserProblems } from './harness'
 
 // The console in Chromium (issue 11's proof): the demo admin's day (dashboard, Ctrl+K, add points that
 // the participant then sees on the site, import with a bad line, export), Spanish, what a manager and a
@@ -179,6 +179,8 @@ describe('the console in Chromium', () => {
   })
 
   it('a manager gets the access-denied dialog on organization features and every call on Links is refused', async () => {
+    // Refusals are the point here: the Links program's calls answer 403 (or 404).
+    expectBrowserProblems(/HTTP 40[34]: GET .*\/admin\/v2\/programs\/\d+\//, /status of 40[34] .*\/admin\/v2\/programs\//)
     const manager = await signInAdmin('manager@tessera.dev')
     const page = await manager.newPage()
     await page.goto(`${server.url}/admin/v2/organization/features`)

@@ -49,7 +49,7 @@ function page(body: string, tesseraUrl: string, extraScripts = ''): string {
 }
 
 function startPartner(tesseraUrl: string): Promise<string> {
-  const csp = `default-src 'self'; script-src 'self' ${tesseraUrl}; style-src 'self'; connect-src ${tesseraUrl}; frame-src ${tesseraUrl}; img-src * data:`
+  const csp = `default-src 'self'; script-src 'self' ${tesseraUrl}; style-src 'self'; connect-src ${tesseraUrl}; font-src ${tesseraUrl}; frame-src ${tesseraUrl}; img-src * data:`
   partner = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
     const send = (type: string, text: string) => {
@@ -171,7 +171,7 @@ describe('offers, membership and donation widgets on a partner page', () => {
     await expect.poll(() => seen.map((e) => e.name)).toContain('signed-in')
     await redeem.click()
     const confirm = offers.getByRole('dialog', { name: OFFER })
-    await confirm.getByRole('button', { name: 'Redeem Now', exact: true }).click()
+    await confirm.getByRole('button', { name: 'Redeem now', exact: true }).click()
     const voucherDialog = offers.getByRole('dialog', { name: 'Your discount is ready' })
     await voucherDialog.getByText('Show this screen to receive your discount.').waitFor()
     const voucher = voucherDialog.getByRole('img', { name: /^Voucher: Free appetizer with two entrées at The Silver Fig, code / })

@@ -14,12 +14,65 @@ export function chromiumPath(): string {
   return path
 }
 
-/** Headless Chromium kept offline: no background networking, no component updates. */
+/** Something a page logged or answered that a normal flow never does. */
+export type BrowserProblem = { kind: string; text: string }
+
+const problems: BrowserProblem[] = []
+const expected: RegExp[] = []
+
+/**
+ * Every page of every context of a browser from launchBrowser() is watched: a console error, an
+ * uncaught exception, an HTTP answer of 400 or more (from any origin: the product's or the partner's
+ * test page) or a failed request is a problem, and e2e/setup.ts fails the test that caused it. There is
+ * no list of tolerated messages: a test that provokes an error on purpose (a wrong code, a page host
+ * not in the domain list) names what it expects with expectBrowserProblems, for that test only.
+ * Requests the browser cancels itself (a navigation leaving a page, net::ERR_ABORTED) are not errors.
+ */
+function watch(page: Page) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push({ kind: 'console.error', text: `${m.text()} ${m.location().url ?? ''}`.trim() })
+  })
+  page.on('pageerror', (e) => problems.push({ kind: 'pageerror', text: e.message }))
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push({ kind: `HTTP ${r.status()}`, text: `${r.request().method()} ${r.url()}` })
+  })
+  page.on('requestfailed', (r) => {
+    const reason = r.failure()?.errorText ?? ''
+    if (!/ERR_ABORTED/.test(reason)) problems.push({ kind: 'request failed', text: `${r.method()} ${r.url()} ${reason}` })
+  })
+}
+
+/** The current test provokes these problems on purpose (each pattern is matched against `kind: text`, as reported). */
+export function expectBrowserProblems(...patterns: RegExp[]) {
+  expected.push(...patterns)
+}
+
+/** The problems since the last call that the current test did not expect; resets the expectations. */
+export function takeBrowserProblems(): BrowserProblem[] {
+  const found = problems.splice(0).filter((p) => !expected.some((r) => r.test(`${p.kind}: ${p.text}`)))
+  expected.length = 0
+  return found
+}
+
+/** Headless Chromium kept offline: no background networking, no component updates. Pages are watched. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   })
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    context.on('page', watch)
+    return context
+  }
+  const newPage = browser.newPage.bind(browser)
+  browser.newPage = async (options) => {
+    const page = await newPage(options)
+    watch(page)
+    return page
+  }
+  return browser
 }
 
 export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {

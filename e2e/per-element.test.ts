@@ -37,7 +37,7 @@ function startPartner(tesseraUrl: string): Promise<string> {
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       // A strict partner policy: scripts from itself and the Tessera origin only.
-      'content-security-policy': `default-src 'self'; script-src 'self' ${tesseraUrl}; style-src 'self'; connect-src ${tesseraUrl}; img-src * data:`,
+      'content-security-policy': `default-src 'self'; script-src 'self' ${tesseraUrl}; style-src 'self'; connect-src ${tesseraUrl}; font-src ${tesseraUrl}; img-src * data:`,
     })
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
 <script src="${tesseraUrl}/embed.js" data-program="demo" async></script></head><body><main>${body()}</main></body></html>`)

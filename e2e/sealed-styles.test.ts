@@ -49,7 +49,7 @@ function startPartner(tesseraUrl: string): Promise<string> {
     else if (path === '/plain.css') send('text/css', BASE)
     else if (path === '/hostile.css') send('text/css', HOSTILE)
     else {
-      res.writeHead(404)
+      res.writeHead(path === '/favicon.ico' ? 204 : 404)
       res.end()
     }
   })

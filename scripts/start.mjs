@@ -30,7 +30,10 @@ if (useNode) {
   console.log('[tessera] applying migrations to the local D1 database…')
   run('npx wrangler d1 migrations apply DB --local', env)
   const vars = Object.entries(devVars).flatMap(([k, v]) => ['--var', `${k}:${v}`])
-  child = spawn('npx', ['wrangler', 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], {
+  // --test-scheduled: wrangler dev runs no cron by itself (and warns so); this script triggers the
+  // Worker's minute cron (outbox retries, stalled imports) through /__scheduled, as the Node entry does.
+  const args = ['wrangler', 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled', ...vars]
+  child = spawn('npx', args, {
     cwd: ROOT,
     stdio: 'inherit',
     env,
@@ -44,6 +47,7 @@ if (useNode) {
       const body = await res.json()
       console.log(`[tessera] demo data ${body.created ? 'created' : 'already present'}`)
       banner()
+      setInterval(() => fetch(`${url}/__scheduled?cron=*+*+*+*+*`).catch(() => {}), 60_000)
     } catch (err) {
       if (Date.now() - started > 120_000) {
         console.error(`[tessera] could not seed: ${err.message}`)

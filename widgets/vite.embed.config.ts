@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import preact from '@preact/preset-vite'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
-import { purgeUnusedRules, shadowCss } from './src/embed/shadow-css'
+import { purgeUnusedRules, shadowCss } from './src/embed/shadow-css.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const outDir = resolve(here, '../dist/public')

@@ -36,6 +36,12 @@ export const signinVerifyRequestSchema = z.object({
   referral_code: optionalText(64),
   browser_token: optionalText(128),
   redirect_to: optionalText(2048),
+  /**
+   * Embedded widgets of magic-link programs: the absolute URL of the partner page the sign-in started
+   * on. The confirmed link returns there (validated against the program's domain list) and the widget
+   * picks the session up (docs/embedding.md, "Magic links in elements").
+   */
+  return_to: optionalText(2048),
   /** Turnstile response, required before sign-up when the program has a site key. */
   'cf-turnstile-response': optionalText(4096),
 })
@@ -54,7 +60,15 @@ export const signinParticipantSchema = z.object({
 })
 export type SigninParticipant = z.infer<typeof signinParticipantSchema>
 
+/**
+ * Steps of the flow that are answers, not failures (200): a wrong or expired code is a field error
+ * of the code step; throttling and lockouts stay 429 errors.
+ */
+export const signinRetryCodes = ['invalid_code', 'code_expired'] as const
+export type SigninRetryCode = (typeof signinRetryCodes)[number]
+
 export const signinVerifyResponseSchema = z.object({
+  /** false only for a retry answer (`error` says which field to fix). */
   ok: z.boolean(),
   participant: signinParticipantSchema.nullable(),
   otp_logged: z.boolean(),
@@ -63,7 +77,19 @@ export const signinVerifyResponseSchema = z.object({
   message: z.string(),
   /** Only for token clients that sent `X-Tessera-Session: token`; such clients get no cookie. */
   session_token: z.string().optional(),
+  /**
+   * sign_type SIGN_UP without a participant: the e-mail is new and the next step is sign-up. With
+   * redirect_url the program enrolls on its own page instead.
+   */
+  redirect_url: z.string().optional(),
+  /** A retry answer: the code was wrong or expired; `fields.otp` is the message shown at the field. */
+  error: z
+    .object({ code: z.enum(signinRetryCodes), message: z.string(), fields: z.record(z.string(), z.string()) })
+    .optional(),
 })
+
+/** POST /public/signin/handoff: the one-time handoff a confirmed magic link returned to a partner page. */
+export const handoffRequestSchema = z.object({ handoff: z.string().min(20, 'is required').max(200) })
 export type SigninVerifyResponse = z.infer<typeof signinVerifyResponseSchema>
 
 /** POST /public/signin/identity: a partner-signed identity token (docs/embedding.md). */

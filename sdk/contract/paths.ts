@@ -9,6 +9,8 @@ export const CSRF_HEADER = 'X-CSRF-Token'
 export const authRoutes = {
   signinVerify: '/public/signin/verify',
   signOut: '/public/signin/sign_out_user',
+  signinHandoff: '/public/signin/handoff',
+  signinIdentity: '/public/signin/identity',
   csrf: '/public/csrf',
   magicLink: '/signin/magic',
   adminAuthStart: '/admin/v2/auth/start',

@@ -72,3 +72,34 @@ describe('safeRedirect', () => {
     expect(safeRedirect(`/${'a'.repeat(3000)}`)).toBeNull()
   })
 })
+
+describe('safeRedirect with a cross-origin allow-list (a partner page in the program domain list)', () => {
+  const allowHosts = ['shop.partner.example', 'localhost']
+
+  it('keeps an absolute URL on a listed host, without its fragment', () => {
+    expect(safeRedirect('https://shop.partner.example/rewards?x=1#old', { allowHosts })).toBe('https://shop.partner.example/rewards?x=1')
+    expect(safeRedirect('http://localhost:5173/page', { allowHosts })).toBe('http://localhost:5173/page')
+  })
+
+  it('refuses hosts not in the list and every bypass', () => {
+    for (const target of [
+      'https://evil.example/',
+      'https://shop.partner.example.evil.example/',
+      'https://evil.example@shop.partner.example/',
+      'https://shop.partner.example@evil.example/',
+      'https://user:pw@shop.partner.example/',
+      'https://shop.partner.example/%0a/x',
+      'https://shop.partner.example/\t/x',
+      'javascript://shop.partner.example/%0aalert(1)',
+      'ftp://shop.partner.example/',
+      ...BYPASSES.filter((t) => !t.startsWith('/')),
+    ]) {
+      expect(safeRedirect(target, { allowHosts }), target).toBeNull()
+    }
+  })
+
+  it('still applies the path rules to paths', () => {
+    expect(safeRedirect('/my-account', { allowHosts })).toBe('/my-account')
+    expect(safeRedirect('//shop.partner.example/x', { allowHosts })).toBeNull()
+  })
+})

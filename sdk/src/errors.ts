@@ -12,16 +12,32 @@ export class TesseraError extends Error {
     readonly body: Record<string, unknown>,
   ) {
     super(message)
-    this.name = new.target.name
   }
+  // Names are written out: a minifier renames classes, and `Tessera: hn: ...` in a partner's console
+  // says nothing.
+  override name = 'TesseraError'
 }
-export class ValidationError extends TesseraError {}
-export class AuthenticationError extends TesseraError {}
-export class PermissionError extends TesseraError {}
-export class NotFoundError extends TesseraError {}
-export class RateLimitError extends TesseraError {}
-export class CsrfError extends TesseraError {}
-export class ApiError extends TesseraError {}
+export class ValidationError extends TesseraError {
+  override name = 'ValidationError'
+}
+export class AuthenticationError extends TesseraError {
+  override name = 'AuthenticationError'
+}
+export class PermissionError extends TesseraError {
+  override name = 'PermissionError'
+}
+export class NotFoundError extends TesseraError {
+  override name = 'NotFoundError'
+}
+export class RateLimitError extends TesseraError {
+  override name = 'RateLimitError'
+}
+export class CsrfError extends TesseraError {
+  override name = 'CsrfError'
+}
+export class ApiError extends TesseraError {
+  override name = 'ApiError'
+}
 
 /** One switch from the contract's error body to a typed error (as stripe-node's Error.ts does). */
 export function errorFromBody(status: number, body: Partial<ErrorBody> & Record<string, unknown>): TesseraError {

@@ -8,6 +8,7 @@ import { ChallengesResource } from './resources/challenges'
 import { HomeResource } from './resources/home'
 import { OffersResource } from './resources/offers'
 import { ParticipantResource, ProgramResource } from './resources/program'
+import { ReferralsResource } from './resources/referrals'
 import { RewardsResource } from './resources/rewards'
 import { Transport, type TransportOptions } from './transport'
 
@@ -28,6 +29,7 @@ export function createClient(options: TransportOptions = {}) {
     home: new HomeResource(transport),
     account: new AccountResource(transport),
     rewards: new RewardsResource(transport),
+    referrals: new ReferralsResource(transport),
     offers: new OffersResource(transport),
   }
 }

@@ -20,6 +20,8 @@ import { dashboardConsole } from './features/dashboard/admin'
 import { ahoyRoutes } from './features/dashboard/public'
 import { organizationConsole } from './features/organization/admin'
 import { participantsConsole } from './features/participants/admin'
+import { challengesConsole } from './features/challenges/admin'
+import { rewardsConsole } from './features/rewards/admin'
 import { IMPORT_UPLOAD } from './features/participants/participant-import'
 import { adminPages } from './features/console/pages'
 import { testCheckoutRoutes } from './features/payments/dev-checkout'
@@ -33,12 +35,15 @@ import { offerRedeemRoutes, offerSearchRoutes } from './features/offers/public'
 import { homeChallengeRoutes } from './features/home/public'
 import { programRoutes } from './features/programs/public'
 import { rewardHomeRoutes, rewardRoutes } from './features/rewards/public'
+import { referralPublicRoutes } from './features/referrals/public'
 import { signinRoutes } from './features/signin/public'
+import { sweepstakesConsole } from './features/sweepstakes/admin'
+import { sweepstakePublicRoutes } from './features/sweepstakes/public'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** The console's JSON API, one entry per feature; each declares a permission per route. */
-const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole]
+const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole]
 
 /** Every console endpoint with its permission: the permission-matrix test is generated from it. */
 export const consoleRouteTable: ConsoleRoute[] = CONSOLE_FEATURES.flatMap((f) => f.table)
@@ -140,6 +145,8 @@ export function createApp(deps: Deps) {
   app.route('/ahoy', ahoyRoutes)
   app.route('/public', programRoutes)
   app.route('/public/rewards', rewardRoutes)
+  app.route('/public/sweepstakes', sweepstakePublicRoutes)
+  app.route('/public/referrals', referralPublicRoutes)
   app.route('/public/home', rewardHomeRoutes)
   app.route('/public', accountRoutes)
   app.route('/public/challenges', challengeRoutes)

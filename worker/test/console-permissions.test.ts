@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { consoleRouteTable, createApp } from '../src/app'
-import { adminProgramPermissions, adminSessions, adminUsers } from '../src/db/schema'
+import { adminProgramPermissions, adminSessions, adminUsers, rewardClaims, rewards } from '../src/db/schema'
+import { programScope } from '../src/db/scope'
 import type { ProgramRow } from '../src/env'
 import type { ConsoleRoute } from '../src/features/console/console-router'
 import { featureGates, type Resource } from '../src/features/console/permissions'
+import { challengeMatrixFixtures } from './challenges-console-fixtures'
 import { adminBrowser, makeAdmin, makeOrganization, makeProgram } from './console-fixtures'
 import {
   buildWorld,
@@ -12,6 +14,7 @@ import {
   expectedAllowed,
   type Fixture,
   fixtureFor,
+  type FixtureKit,
   type MatrixAdmin,
   matrixDeps,
   type Params,
@@ -19,6 +22,7 @@ import {
   type World,
 } from './console-matrix'
 import { makeTestApp } from './helpers'
+import { sweepstakeFor } from './sweepstake-fixtures'
 
 /**
  * How to call each console endpoint with a valid request: ONE LINE PER ROUTE, keyed `METHOD path` as in
@@ -67,7 +71,21 @@ const FIXTURES: Record<string, Fixture> = {
     params: (k, p) => k.profileAttribute(p),
     body: () => ({ attribute_display_name: 'Matrix color', value: 'green' }),
   },
+  // Challenges (challenges/admin.ts): a fresh challenge of the program in the path.
+  ...challengeMatrixFixtures,
   // e.g. 'GET /programs/:program_id/participants/:participant_id': { params: async (k, p) => ({ participant_id: await k.participant(p) }) },
+  // Rewards (rewards/admin.ts): the detail, its tabs and actions read one reward of the program in the path.
+  'POST /programs/:program_id/rewards': { body: (k) => rewardForm(k.unique('Reward')) },
+  ...rewardRoutes(['GET ', 'GET /edit', 'GET /reward_participants', 'GET /coupons', 'GET /sweepstake', 'GET /mini_contest', 'GET /participants.csv', 'GET /sweepstake.csv']),
+  'PUT /programs/:program_id/rewards/:reward_id{[0-9]+}': { params: async (k, p) => ({ reward_id: await matrixReward(k, p) }), body: (k) => rewardForm(k.unique('Reward')) },
+  'POST /programs/:program_id/rewards/:reward_id{[0-9]+}': { params: async (k, p) => ({ reward_id: await matrixReward(k, p) }), body: (k) => ({ intent: 'toggle_tag', tag: k.unique('t') }) },
+  'PUT /programs/:program_id/reward_participants/:claim_id{[0-9]+}': { params: async (k, p) => ({ claim_id: await matrixClaim(k, p) }), body: () => ({ status: 'refunded' }) },
+  'POST /programs/:program_id/rewards/:reward_id{[0-9]+}/coupons': { params: async (k, p) => ({ reward_id: await matrixReward(k, p) }), body: (k) => ({ codes: `${k.unique('C')},${k.unique('C')}` }) },
+  // Provably fair draws (sweepstakes/admin.ts): a fresh sweepstake of the program in the path, open, committed or drawn.
+  'GET /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw': { params: (k, p) => sweepstakeFor(k.db, p, 'open') },
+  'POST /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/commit': { params: (k, p) => sweepstakeFor(k.db, p, 'open'), body: () => ({}) },
+  'POST /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/draw': { params: (k, p) => sweepstakeFor(k.db, p, 'committed'), body: () => ({}) },
+  'GET /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/audit.json': { params: (k, p) => sweepstakeFor(k.db, p, 'drawn') },
 }
 
 /** The import form (multipart): a one-row CSV, fresh each time (the same file is recognised). */
@@ -78,6 +96,29 @@ function importForm(tag: string) {
   form.set('csv_file', new File([`email,first_name,last_name\n${tag}@example.com,Matrix,${tag}\n`], `${tag}.csv`, { type: 'text/csv' }))
   return form
 }
+
+/** One fixture line per reward GET: `GET .../rewards/:reward_id{[0-9]+}<tab>`. */
+function rewardRoutes(lines: string[]): Record<string, Fixture> {
+  const line: Fixture = { params: async (k, p) => ({ reward_id: await matrixReward(k, p) }) }
+  return Object.fromEntries(lines.map((l) => { const [method, tab] = l.split(' '); return [`${method} /programs/:program_id/rewards/:reward_id{[0-9]+}${tab}`, line] }))
+}
+
+/** A fresh redeem reward of `program`; answers its id. */
+async function matrixReward(k: FixtureKit, program: ProgramRow) {
+  const [row] = await programScope(k.db, program.id).insert(rewards, { name: k.unique('Reward'), selection: 'redeem', threshold: 10, limit: 5, parameters: {}, tagList: [] }).returning({ id: rewards.id })
+  return row!.id
+}
+
+/** A fresh claim of a fresh reward of `program` by a fresh participant; answers the claim's id. */
+async function matrixClaim(k: FixtureKit, program: ProgramRow) {
+  const [rewardId, participantId] = [await matrixReward(k, program), await k.participant(program)]
+  const [row] = await programScope(k.db, program.id).insert(rewardClaims, { rewardId, participantId, claimKey: 'once', status: 'claimed' }).returning({ id: rewardClaims.id })
+  await programScope(k.db, program.id).update(rewards, { claims: 1 }, eq(rewards.id, rewardId))
+  return row!.id
+}
+
+/** A valid reward form (rewards/reward-admin.ts). */
+const rewardForm = (name: string) => ({ name, selection: 'redeem', status: 'active', threshold: 10, limit: 5, featured: true, tag_list: '' })
 
 /** One fixture line per participant tab: `GET .../participants/:participant_id{[0-9]+}<tab>`. */
 function participantTabs(tabs: string[]): Record<string, Fixture> {

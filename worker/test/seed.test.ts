@@ -106,7 +106,7 @@ describe('demo seed', () => {
     expect(list.some((c) => c.parameters.repeat === 'daily' && c.status === 'active')).toBe(true)
     expect(list.filter((c) => c.ctaButtonText).length).toBeGreaterThanOrEqual(1)
     const byType = (t: string) => list.find((c) => c.challengeType === t && c.status === 'active')!
-    expect(byType('video').parameters).toMatchObject({ video_url: expect.stringMatching(/^https:\/\/.+\.mp4$/), duration: 80 })
+    expect(byType('video').parameters).toMatchObject({ video_url: expect.stringMatching(/^\/brand\/.+\.mp4$/), duration: 80 })
     expect(byType('membership').parameters.price_cents).toBeGreaterThan(0)
     expect(byType('link').parameters.link_url).toMatch(/^https:/)
     expect(byType('call_action').parameters.link_url).toMatch(/^https:/)

@@ -1,10 +1,12 @@
 import { authRoutes } from './routes/auth'
+import { challengesRoutes } from './routes/challenges'
 import { consoleIndexRoute, consoleRoute, notFoundRoute } from './routes/console'
 import { dashboardRoutes } from './routes/dashboard'
 import { organizationRoutes } from './routes/organization'
 import { participantsRoutes } from './routes/participants'
 import { programIndexRoute, programRoute } from './routes/program'
 import { receiptsRoute } from './routes/receipts'
+import { rewardsRoutes } from './routes/rewards'
 import { rootRoute } from './routes/root'
 
 /**
@@ -17,6 +19,8 @@ import { rootRoute } from './routes/root'
  *    │  ├─ /                                -> the program's landing area
  *    │  ├─ dashboard (/, actions, challenges, rewards)
  *    │  ├─ users (/, $userId with its tabs)
+ *    │  ├─ challenges (/, new, $challengeId with its tabs, $challengeId/edit)
+ *    │  ├─ rewards (/, new, $rewardId with its tabs, $rewardId/edit)
  *    │  └─ receipts
  *    ├─ organization (programs, admins, features, features/new)
  *    └─ $                                   not found
@@ -25,7 +29,7 @@ export const routeTree = rootRoute.addChildren([
   ...authRoutes,
   consoleRoute.addChildren([
     consoleIndexRoute,
-    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, receiptsRoute]),
+    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, challengesRoutes, rewardsRoutes, receiptsRoute]),
     organizationRoutes,
     notFoundRoute,
   ]),

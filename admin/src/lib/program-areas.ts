@@ -10,6 +10,8 @@ import type { MessageKey } from './i18n'
 export const programAreas = [
   { id: 'dashboard', permission: 'dashboard:view', label: 'nav.dashboard', to: '/programs/$programId/dashboard' },
   { id: 'users', permission: 'users:view', label: 'nav.users', to: '/programs/$programId/users' },
+  { id: 'challenges', permission: 'challenges:view', label: 'nav.challenges', to: '/programs/$programId/challenges' },
+  { id: 'rewards', permission: 'rewards:view', label: 'nav.rewards', to: '/programs/$programId/rewards' },
   { id: 'receipts', permission: 'receipts:view', label: 'nav.receipts', to: '/programs/$programId/receipts' },
 ] as const satisfies readonly { id: string; permission: Permission; label: MessageKey; to: string }[]
 

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals'
 import { type ComponentChildren, type ComponentType, createContext, render } from 'preact'
 import { useContext, useEffect, useErrorBoundary } from 'preact/hooks'
+import { programFontFaces } from '../../../sdk/contract/fonts'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { SiteContext } from '../widgets/shared/context'
 import { applyBranding, brandingVariables } from '../ui/branding'
@@ -70,6 +71,28 @@ function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
   } else applyBranding(host, style)
 }
 
+const fontsAdded = new Set<string>()
+
+/**
+ * The program's curated fonts (sdk/contract/fonts.ts) for the partner's document: a shadow root uses
+ * the document's font faces, so they are added there through the FontFace API, from the Tessera
+ * origin (font-display: swap; a face downloads only once text uses it). Pages the worker serves
+ * (the iframe page) already have them as `@font-face` rules (#tessera-fonts).
+ */
+export function addProgramFonts(program: PublicProgram, origin: string, doc: Document = document) {
+  if (fontsAdded.has(program.public_key) || typeof FontFace === 'undefined' || !doc.fonts) return
+  fontsAdded.add(program.public_key)
+  if (doc.getElementById('tessera-fonts')) return
+  for (const face of programFontFaces(program.program_template_detail.element_css_style)) {
+    try {
+      const source = `url(${new URL(face.url, origin).href}) format("woff2")`
+      doc.fonts.add(new FontFace(face.family, source, { weight: String(face.weight), style: 'normal', display: 'swap' }))
+    } catch {
+      // A font is a nicety: the system stack stays.
+    }
+  }
+}
+
 function Failure({ message }: { message: string }) {
   return (
     <p class="tw-notice" role="alert">
@@ -91,8 +114,10 @@ function ElementRoot({ host, attrs, View }: RootProps) {
   const program = runtime?.program.value ?? null
   useEffect(() => runtime?.loadProgram(), [runtime])
   useEffect(() => {
-    if (program) applyProgramBranding(host, program)
-  }, [host, program])
+    if (!program) return
+    applyProgramBranding(host, program)
+    addProgramFonts(program, runtime?.apiBase || location.origin)
+  }, [host, program, runtime])
   if (!runtime) return null // no program yet: the loader's init call will bring one
   if (runtime.programFailed.value) return <Failure message="This content is not available right now." />
   if (!program) return <Skeleton class="tw-loading" height={120} />

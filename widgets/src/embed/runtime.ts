@@ -2,14 +2,50 @@ import { type Signal, signal } from '@preact/signals'
 import type { ParticipantSummary } from '../../../sdk/contract/participant'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient, type TesseraClient } from '../../../sdk/src/index'
+import { authRoutes } from '../../../sdk/contract/paths'
+import { TesseraError } from '../../../sdk/src/errors'
 import { createSession, type Session } from '../widgets/shared/session'
+import { createSigninForms, type SigninForms } from './signin-forms'
 import { emit, type EventParticipant } from './events'
 import { mediaFetch } from './media-urls'
 import { createTokenStore, tokenKey } from './token-store'
 import { trackVisit } from '../widgets/shared/track-visit'
 
-/** POST /public/signin/identity (routes/public/signin.ts): a partner identity token -> a session token. */
-const IDENTITY_PATH = '/public/signin/identity'
+/** POST /public/signin/identity (features/signin/public.ts): a partner identity token -> a session token. */
+const IDENTITY_PATH = authRoutes.signinIdentity
+
+/** The fragment a confirmed magic link returns to the partner page with (docs/embedding.md). */
+export const HANDOFF_PARAM = 'tessera_signin'
+const HANDOFF_PROGRAM_PARAM = 'tessera_program'
+
+/**
+ * The one-time handoff in this page's URL for `programKey`, removed from the address bar (and history
+ * entry) at once so it is neither reused nor shared. Null when there is none for this program.
+ */
+export function takeHandoff(programKey: string, loc: Pick<Location, 'hash' | 'href'> = location, hist: Pick<History, 'replaceState' | 'state'> = history): string | null {
+  if (!loc.hash.includes(HANDOFF_PARAM)) return null
+  const params = new URLSearchParams(loc.hash.slice(1))
+  const handoff = params.get(HANDOFF_PARAM)
+  if (!handoff || params.get(HANDOFF_PROGRAM_PARAM) !== programKey) return null
+  params.delete(HANDOFF_PARAM)
+  params.delete(HANDOFF_PROGRAM_PARAM)
+  const rest = params.toString()
+  const url = new URL(loc.href)
+  url.hash = rest ? `#${rest}` : ''
+  try {
+    hist.replaceState(hist.state, '', url.href)
+  } catch {
+    // A sandboxed page: the handoff is single use anyway.
+  }
+  return handoff
+}
+
+/** A refusal in words for the partner's console, never a (minified) class name. */
+export function identityErrorMessage(err: unknown): string {
+  if (err instanceof TesseraError) return `Tessera could not sign in with the identity token: ${err.message} (HTTP ${err.status}).`
+  if (err instanceof TypeError) return `Tessera could not reach the server to sign in with the identity token (${err.message}).`
+  return `Tessera could not sign in with the identity token: ${err instanceof Error ? err.message : String(err)}`
+}
 
 export type RuntimeOptions = {
   programKey: string
@@ -37,6 +73,8 @@ export type Runtime = {
   /** After a session token arrived: loads the participant and dispatches tessera:signed-in on `target`. */
   completeSignIn(target: EventTarget): Promise<ParticipantSummary | null>
   signInWithIdentityToken(token: string, target?: EventTarget): Promise<ParticipantSummary | null>
+  /** The program's sign-in forms on this page: one full form, the others a 'Sign in to join' button. */
+  signinForms: SigninForms
   signOut(target?: EventTarget): Promise<void>
   /**
    * Re-reads the participant (points after a submit or a claim), and tells the program's other
@@ -90,6 +128,7 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
   const program = signal<PublicProgram | null>(known ?? null)
   const programFailed = signal(false)
   let programRequest: Promise<unknown> | null = null
+  let explained = false
 
   function loadProgram() {
     if (program.value || programRequest) return
@@ -99,9 +138,12 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
         program.value = p
       },
       (err: unknown) => {
-        console.error('Tessera: could not load the program', err)
         programFailed.value = true
         programRequest = null
+        if (!explained) {
+          explained = true
+          void explainProgramFailure(err, apiBase, programKey).then((message) => console.error(...message))
+        }
       },
     )
   }
@@ -126,10 +168,15 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
   }
 
   async function signInWithIdentityToken(token: string, target: EventTarget = document) {
-    const res = await client.transport.post<{ session_token?: string | null }>(IDENTITY_PATH, {
-      json: { identity_token: token },
-    })
-    if (!res.session_token) throw new Error('Tessera: the identity token gave no session')
+    let res: { session_token?: string | null }
+    try {
+      res = await client.transport.post<{ session_token?: string | null }>(IDENTITY_PATH, {
+        json: { identity_token: token },
+      })
+    } catch (err) {
+      throw new Error(identityErrorMessage(err), { cause: err })
+    }
+    if (!res.session_token) throw new Error('Tessera could not sign in with the identity token: the server answered without a session.')
     client.transport.setSessionToken(res.session_token)
     return completeSignIn(target)
   }
@@ -171,7 +218,22 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
       if (session.signedIn.value) void loadSession()
     }
 
-  void loadSession()
+  // A confirmed magic link of an embedded sign-in came back to this page: the handoff becomes this
+  // program's session (the link's page load started a fresh runtime, so nothing else is in flight).
+  const handoff = typeof window !== 'undefined' ? takeHandoff(programKey) : null
+  if (handoff) {
+    session.status.value = 'loading'
+    void client.transport
+      .post<{ session_token?: string | null }>(authRoutes.signinHandoff, { json: { handoff } })
+      .then((res) => {
+        if (res.session_token) client.transport.setSessionToken(res.session_token)
+      })
+      .catch((err: unknown) => console.error(`Tessera: the login link could not sign this page in: ${err instanceof Error ? err.message : String(err)}`))
+      .then(async () => {
+        if (client.transport.sessionToken) await completeSignIn(document)
+        else await loadSession()
+      })
+  } else void loadSession()
 
   return {
     programKey,
@@ -188,6 +250,7 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
     },
     completeSignIn,
     signInWithIdentityToken,
+    signinForms: createSigninForms(),
     signOut,
     refresh: () => {
       if (!session.signedIn.value) return
@@ -195,4 +258,40 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
       changes?.postMessage('changed')
     },
   }
+}
+
+/**
+ * What the console says when the program cannot be read, for the partner's developer. A cross-origin
+ * page whose host is not in the program's domain list gets an answer without CORS headers (and a 403 to
+ * preflights: worker/src/middleware/cors.ts), which fetch reports as a bare TypeError ('Failed to
+ * fetch'). The same TypeError comes from a server that is down, so the Tessera origin is tried once more
+ * with a no-cors request, which CORS does not apply to: when that one is answered, the origin is reachable
+ * and the refusal was the domain list's.
+ */
+export async function explainProgramFailure(
+  err: unknown,
+  apiBase: string,
+  programKey: string,
+  { pageLocation = globalThis.location, probe = globalThis.fetch } = {},
+): Promise<unknown[]> {
+  const generic = ['Tessera: could not load the program', err]
+  if (!(err instanceof TypeError) || !apiBase || !pageLocation) return generic
+  let api: URL
+  try {
+    api = new URL(apiBase)
+  } catch {
+    return generic
+  }
+  if (api.origin === pageLocation.origin) return generic
+  try {
+    await probe(new URL('/healthz', api).toString(), { mode: 'no-cors', credentials: 'omit', cache: 'no-store' })
+  } catch {
+    return [`Tessera: could not reach ${api.origin} to load program "${programKey}" (network error or server down).`, err]
+  }
+  const host = pageLocation.hostname
+  return [
+    `Tessera: this page's host (${host}) is not in the domain list of program "${programKey}", so ${api.origin} ` +
+      `refuses its requests and the widgets show "This content is not available right now.". Add "${host}" ` +
+      `to the program's domain list (one entry per host name; see docs/embedding.md, "Before you start: the domain list").`,
+  ]
 }

@@ -10,7 +10,7 @@ import { ErrorPage } from './pages/error-page'
 import { FlashModal } from './flash/flash-modal'
 import { HomePage } from './home/home-page'
 import { LazyPage } from './lazy-page'
-import { challengePage } from './lazy-pages'
+import { challengePage, fairnessPage } from './lazy-pages'
 import { MyAccountPage } from './pages/my-account'
 import { offersMerchantPage, offersPage } from './pages/offers-lazy'
 import { PartnerPage } from './pages/partner-page'
@@ -38,6 +38,8 @@ const titleOf = (route: Route, program: { partner_config: { title: string } | nu
       return 'Merchant offers'
     case 'reward':
       return 'Reward'
+    case 'fairness':
+      return 'Sweepstakes fairness'
     case 'page':
       return route.page.title
     case 'photos':
@@ -84,6 +86,8 @@ function RouteView({ route }: { route: Route }) {
       return <LazyPage loader={offersMerchantPage} props={{ slug: route.slug }} />
     case 'reward':
       return <LazyPage loader={rewardPage} props={{ id: route.id, backdrop: <HomePage /> }} />
+    case 'fairness':
+      return <LazyPage loader={fairnessPage} props={{ id: route.id }} />
     case 'page':
       return <ProgramPage page={route.page} />
     case 'photos':

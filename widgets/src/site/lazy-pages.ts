@@ -4,3 +4,6 @@ import { pageLoader } from './lazy-page'
 export const challengePage = pageLoader(() =>
   import('./challenge/challenge-page').then((m) => m.ChallengePage),
 )
+
+/** A sweepstake's public draw fairness page (/sweepstakes/{id}/fairness). */
+export const fairnessPage = pageLoader(() => import('./pages/fairness-page').then((m) => m.FairnessPage))

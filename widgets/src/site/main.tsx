@@ -11,6 +11,7 @@ import { ErrorPage } from './pages/error-page'
 import { startRouter } from './router'
 import { createSession } from '../widgets/shared/session'
 import { trackVisit } from '../widgets/shared/track-visit'
+import { focusAfterSignin, takeFocusAfterSigninMark } from '../widgets/signin/after-signin'
 
 function setFavicon(href: string | null) {
   if (!href) return
@@ -70,6 +71,8 @@ async function start() {
     </SiteContext.Provider>,
     root,
   )
+  // Signed in a moment ago (the sign-in page loads the next one): focus its content, not <body>.
+  if (takeFocusAfterSigninMark() && signedIn) focusAfterSignin(() => document.getElementById('main'), document)
 }
 
 void start()

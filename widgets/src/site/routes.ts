@@ -1,56 +1,18 @@
+import { matchSiteRoute, SERVER_PATHS, type SiteRoute } from '../../../sdk/contract/site-routes'
 import type { PublishedPage } from './types'
 
-/** The participant site's screens (participant-site.md section 2) that exist so far. */
-export type Route =
-  | { name: 'home' }
-  | { name: 'signin' }
-  | { name: 'my-account' }
-  | { name: 'challenge'; identifier: string }
-  | { name: 'my-offers' }
-  | { name: 'merchant'; slug: string }
-  | { name: 'reward'; id: string }
-  | { name: 'page'; page: PublishedPage }
-  | { name: 'photos' }
-  | { name: 'partner' }
-  | { name: 'not-found' }
-
-/** Paths served by the worker itself, never by the client router. */
-const SERVER_PATHS = /^\/(admin\/v2|public|_dev|signin\/magic|healthz)(\/|$)/
+/** The participant site's screens (participant-site.md section 2): the route table the worker shares. */
+export type Route = SiteRoute<PublishedPage>
 
 /** Query parameters carried across navigations: `program` picks the program on localhost. */
 export const STICKY_PARAMS = ['program'] as const
 
-function normalisePath(pathname: string): string {
-  let path = pathname
-  try {
-    path = decodeURIComponent(pathname)
-  } catch {
-    // Keep the raw path: it simply will not match a page.
-  }
-  return path.length > 1 ? path.replace(/\/+$/, '') : path
-}
-
 /**
- * Which screen a path shows.
+ * Which screen a path shows (the worker answers the same table: sdk/contract/site-routes.ts).
  * @example matchRoute('/privacy', pages) // { name: 'page', page: { slug: 'privacy', ... } }
  */
 export function matchRoute(pathname: string, pages: readonly PublishedPage[]): Route {
-  const path = normalisePath(pathname)
-  if (path === '/' || path === '') return { name: 'home' }
-  if (path === '/signin') return { name: 'signin' }
-  if (path === '/my-account') return { name: 'my-account' }
-  const challenge = /^\/challenge\/([^/]+)$/.exec(path)
-  if (challenge) return { name: 'challenge', identifier: challenge[1]! }
-  const reward = /^\/reward\/([^/]+)$/.exec(path)
-  if (reward) return { name: 'reward', id: reward[1]! }
-  if (path === '/my-offers') return { name: 'my-offers' }
-  if (path === '/photos') return { name: 'photos' }
-  if (path === '/partner') return { name: 'partner' }
-  const merchant = /^\/my-offers\/([^/]+)$/.exec(path)
-  if (merchant) return { name: 'merchant', slug: merchant[1]! }
-  const slug = path.slice(1)
-  const page = pages.find((p) => p.slug === slug)
-  return page ? { name: 'page', page } : { name: 'not-found' }
+  return matchSiteRoute(pathname, pages)
 }
 
 /** Adds the sticky parameters of the current URL to a same-site href (other hrefs are unchanged). */

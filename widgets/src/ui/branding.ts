@@ -7,7 +7,7 @@
 /** Border radius keywords an administrator picks from, in px. */
 export const RADIUS_PX: Record<string, number> = { none: 0, small: 4, medium: 8, large: 16, full: 9999 }
 
-/** No web font is ever fetched: a program font is used when the device has it, else the system font. */
+/** After the program font (served from our origin when curated: sdk/contract/fonts.ts), the system font. */
 export const SYSTEM_FONT_STACK =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'
 

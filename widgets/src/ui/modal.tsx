@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useId, useRef } from 'preact/hooks'
 import { IconButton } from './button'
-import { activeIn } from './focus'
+import { activeIn, dialogOpener, returnFocus } from './focus'
 import { CloseIcon } from './icons'
 import './ui.css'
 import './modal.css'
@@ -34,7 +34,8 @@ export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', cla
   useEffect(() => {
     if (!open) return
     // In an embedded widget the document only sees the shadow root's host as active.
-    const opener = (panel.current && activeIn(panel.current)) as HTMLElement | null
+    const opener = panel.current && dialogOpener(panel.current)
+    const within = panel.current?.getRootNode() as Document | ShadowRoot | undefined
     const root = document.documentElement
     const overflow = root.style.overflow
     root.style.overflow = 'hidden'
@@ -67,7 +68,7 @@ export function Modal({ open, onClose, title, hideTitle, variant = 'dialog', cla
     return () => {
       document.removeEventListener('keydown', onKey)
       root.style.overflow = overflow
-      opener?.focus?.()
+      returnFocus(opener, within)
     }
   }, [open])
 

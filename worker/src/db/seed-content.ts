@@ -131,8 +131,11 @@ const IMG = {
   slide2: '/brand/slide-2.svg',
   logo: '/brand/logo.svg',
 }
-/** A public CC0 sample clip (MDN). */
-const SAMPLE_VIDEO = 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4'
+/**
+ * A 12-second clip shipped in the repo (widgets/public/brand/pour-over.mp4, H.264, generated with
+ * ffmpeg): demo media is served from the product's own origin, so the demo plays offline.
+ */
+const SAMPLE_VIDEO = '/brand/pour-over.mp4'
 
 const TIERS: TierSpec[] = [
   { name: 'Bronze', min: 0, max: 999 },
@@ -296,7 +299,7 @@ const DEMO_CONTENT: ProgramContent = {
     {
       identifier: 'roastery-tour',
       name: 'Watch: inside the Ember & Oak roastery',
-      caption: 'Take a 3-minute tour of our roastery',
+      caption: 'Take a quick tour of our roastery',
       description: 'See how green beans from our partner farms become your morning cup. Watch at least 80% of the video to earn your points.',
       type: 'video',
       parameters: { video_url: SAMPLE_VIDEO, duration: 80 },
@@ -504,7 +507,7 @@ const DEMO_CONTENT: ProgramContent = {
           ],
         },
         { type: 'image', media: IMG.slide2, message: 'Latte art Tuesday: Jun poured a swan. Can you beat it?', daysAgo: 41 },
-        { type: 'video', media: SAMPLE_VIDEO, message: 'A 45-second pour-over, start to finish.', durationSeconds: 45, daysAgo: 12 },
+        { type: 'video', media: SAMPLE_VIDEO, message: 'A pour-over, start to finish, in 12 seconds.', durationSeconds: 12, daysAgo: 12 },
       ],
     },
     {

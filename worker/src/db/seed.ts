@@ -18,6 +18,13 @@ import { seedDemoOffers } from './seed-offers'
 
 export type SeedOptions = { log?: (line: string) => void; participants?: number }
 
+/**
+ * The development default for the demo program's partner identity secret (docs/embedding.md,
+ * "Identity tokens"): demo data, public like the rest of it. `npm run identity-secret -- --program demo`
+ * replaces it with a fresh one.
+ */
+export const DEMO_IDENTITY_SECRET = 'tessera-demo-identity-secret-development-only'
+
 /** D1 allows at most 100 bound parameters per statement: multi-row inserts are chunked to fit. */
 export async function insertChunked<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
   if (!rows.length) return
@@ -79,11 +86,14 @@ async function seedProgram(
       enrollment: { requires_referral_review: false, allow_signup: true, signup_postal_required: false },
       terms: 'Points have no cash value. See the Rules page for details.',
       supportEmail: 'support@tessera.dev',
-      partnerConfig: p.key === 'demo' ? { iframe_url: 'https://www.openstreetmap.org/export/embed.html?bbox=-74.01%2C40.74%2C-73.98%2C40.76&layer=mapnik', title: 'Find an Ember & Oak store' } : null,
+      // The partner page frames a store map shipped in the repo (no third-party map: the demo runs offline).
+      partnerConfig: p.key === 'demo' ? { iframe_url: '/brand/store-locator.svg', title: 'Find an Ember & Oak store' } : null,
       myAccountTitle: 'My Account',
       prizesTitle: 'Rewards',
       // The demo program shows the console's language switcher (en/es).
       i18nEnabled: p.key === 'demo',
+      // Partners can try identity tokens on the demo program at once; Tessera Links keeps none (403).
+      partnerIdentitySecret: p.key === 'demo' ? DEMO_IDENTITY_SECRET : null,
     })
     .returning()
   const id = program!.id

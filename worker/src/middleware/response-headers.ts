@@ -26,8 +26,9 @@ const FIXED: [string, string][] = [
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
-  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-  fontSrc: ["'self'", 'https://fonts.gstatic.com', 'data:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // Fonts are served from the product's own origin (sdk/contract/fonts.ts): no third-party font CDN.
+  fontSrc: ["'self'", 'data:'],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   mediaSrc: ["'self'", 'https:', 'blob:'],
   connectSrc: ["'self'"],

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { isTileShown } from '../../widgets/challenge/challenge-rules'
 import { ChallengeTiles } from '../../widgets/tiles/sections'
 import { useLoad } from '../../widgets/shared/use-load'
+import { activeIn } from '../../ui/focus'
 import { ArrowLeftIcon } from '../../ui/icons'
 import '../../widgets/tiles/tiles.css'
 import { useSiteLinks } from '../links'
@@ -20,6 +21,18 @@ type View =
   | { name: 'signin'; next: string | null }
 
 const CHALLENGE_PATH = /^\/challenge\/([^/?#]+)/
+
+/** The key of the history state entry a challenge opened inside the tiles adds. */
+const TILES_STATE = 'tesseraTiles'
+
+/** The page's own history state (a router's key and index) kept, with our mark added. */
+export const withTilesState = (state: unknown) => ({
+  ...(state && typeof state === 'object' ? state : {}),
+  [TILES_STATE]: true,
+})
+
+export const isTilesState = (state: unknown) =>
+  Boolean(state && typeof state === 'object' && (state as Record<string, unknown>)[TILES_STATE])
 
 /** How many tiles the `limit` attribute allows (all when absent or not a positive number). */
 export const tileLimit = (value: string | null | undefined) => {
@@ -55,14 +68,66 @@ export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
     },
     [host, reload],
   )
-  const backToList = useCallback(() => show({ name: 'list' }), [show])
+
+  // A challenge (or the sign-in it needs) opened inside the element is a step the browser's Back undoes:
+  // one history entry with a state object and the same URL, so the partner's router sees no new route.
+  const opened = useRef(false)
+  const open = useCallback(
+    (next: View) => {
+      if (!opened.current) {
+        history.pushState(withTilesState(history.state), '')
+        opened.current = true
+      }
+      show(next)
+    },
+    [show],
+  )
+  // The sign-in step (a visitor opened a challenge): focus moves to its first field once it is drawn,
+  // unless something inside the element already took it (a challenge focuses its own title).
+  useEffect(() => {
+    if (view.name !== 'signin' || !box.current) return
+    const root = box.current
+    const settle = () => {
+      const active = activeIn(root)
+      if (active && root.contains(active)) return true
+      const field = root.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled])')
+      field?.focus()
+      return Boolean(field)
+    }
+    if (settle()) return
+    const observer = new MutationObserver(() => settle() && observer.disconnect())
+    observer.observe(root, { subtree: true, childList: true })
+    const timer = setTimeout(() => observer.disconnect(), 5000)
+    return () => {
+      observer.disconnect()
+      clearTimeout(timer)
+    }
+  }, [view.name])
+
+  const backToList = useCallback(() => {
+    // Our entry is the current one: going back pops it, and popstate shows the list.
+    if (opened.current && isTilesState(history.state)) history.back()
+    else {
+      opened.current = false
+      show({ name: 'list' })
+    }
+  }, [show])
+  useEffect(() => {
+    const onPop = (e: PopStateEvent) => {
+      if (!opened.current || isTilesState(e.state)) return
+      opened.current = false
+      show({ name: 'list' })
+    }
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [show])
 
   useSiteLinks(box, runtime.siteUrl, (path) => {
     if (!inline) return false
     const challenge = CHALLENGE_PATH.exec(path)
     if (challenge) {
       const identifier = decodeURIComponent(challenge[1]!)
-      show(
+      open(
         runtime.session.signedIn.value
           ? { name: 'challenge', identifier }
           : { name: 'signin', next: identifier },
@@ -70,7 +135,7 @@ export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
       return true
     }
     if (path.startsWith('/signin')) {
-      show({ name: 'signin', next: null })
+      open({ name: 'signin', next: null })
       return true
     }
     return false

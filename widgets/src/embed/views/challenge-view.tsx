@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { ChallengeBody, ChallengeLoading } from '../../widgets/challenge/challenge-body'
-import { isChallengeCompleted, typeName } from '../../widgets/challenge/challenge-rules'
+import { inactiveNotice, isChallengeCompleted, typeName } from '../../widgets/challenge/challenge-rules'
 import { useLoad } from '../../widgets/shared/use-load'
 import { buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
@@ -30,7 +30,7 @@ export function ChallengeView({ identifier, onBack }: ChallengeViewProps) {
     if (state.status === 'error' || (state.status === 'ready' && state.data.status !== 'active')) {
       showToast({
         tone: 'error',
-        title: state.status === 'error' ? 'Error loading challenge' : 'Challenge is not active',
+        ...(state.status === 'error' ? { title: 'Error loading challenge' } : inactiveNotice(state.data)),
       })
       onBack()
     }

@@ -1,4 +1,7 @@
+import { useEffect, useRef } from 'preact/hooks'
+import { buttonClass } from '../../ui/button'
 import { SigninWidget } from '../../widgets/signin/signin'
+import { focusAfterSignin } from '../../widgets/signin/after-signin'
 import { useEmbed } from '../mount'
 import './signin.css'
 
@@ -9,28 +12,71 @@ type InlineSigninProps = {
   onSignedIn?: () => void
 }
 
+/** The partner page without its fragment: where a magic link of this sign-in returns (docs/embedding.md). */
+export function returnToOf(href: string): string {
+  const url = new URL(href)
+  url.hash = ''
+  return url.href
+}
+
 /**
  * The hosted site's e-mail code flow inside an element: same state machine and screens, with the
  * token-mode client. A successful code stores the session token (the client's onSessionToken) and,
  * instead of the site's page load, the element dispatches tessera:signed-in and shows its content.
+ *
+ * One page shows one full form per program (runtime.signinForms): the first such element in document
+ * order draws it, the others a compact 'Sign in to join' that brings the visitor to it.
  */
 export function InlineSignin({ reason, onSignedIn }: InlineSigninProps) {
   const { runtime, program, host, attrs } = useEmbed()
+  const box = useRef<HTMLDivElement>(null)
+  const forms = runtime.signinForms
+
+  useEffect(
+    () =>
+      forms.register(host, () => {
+        // The step's first field (the e-mail, the code), else its heading (the link-sent screen).
+        const form = box.current
+        const field = form?.querySelector<HTMLElement>('input:not([type="hidden"])') ?? form?.querySelector<HTMLElement>('[tabindex="-1"]')
+        field?.focus()
+      }),
+    [forms, host],
+  )
+
   const query = new URLSearchParams()
   const referral = attrs['referral-code']
   if (referral) query.set('referral_code', referral)
+  // Magic-link programs: the link returns to this partner page, which the element then signs in.
+  // Only on a partner page (the iframe page is Tessera's own and its links open the hosted site).
+  if (!program.features.otp_login && runtime.apiBase) query.set('return_to', returnToOf(location.href))
 
   function go(url: string) {
     if (runtime.client.transport.sessionToken) {
-      void runtime.completeSignIn(host).then(() => onSignedIn?.())
+      void runtime.completeSignIn(host).then(() => {
+        // The form is gone: focus the element's next meaningful content instead of <body>.
+        if (host.shadowRoot) focusAfterSignin(host.shadowRoot, host.shadowRoot)
+        onSignedIn?.()
+      })
       return
     }
     // Programs that enroll elsewhere send the visitor to their own sign-up page.
     location.assign(url)
   }
 
+  const owner = forms.owner.value
+  if (owner && owner !== host) {
+    return (
+      <div class="tw-signin tw-signin--compact" ref={box}>
+        {reason && <p class="tw-signin__reason">{reason}</p>}
+        <button type="button" class={buttonClass('primary', 'md')} onClick={() => forms.focusOwner()}>
+          Sign in to join
+        </button>
+      </div>
+    )
+  }
+
   return (
-    <div class="tw-signin">
+    <div class="tw-signin" ref={box}>
       {reason && <p class="tw-signin__reason">{reason}</p>}
       <SigninWidget
         program={program}

@@ -1,4 +1,5 @@
-import { useRef } from 'preact/hooks'
+import { useEffect, useRef } from 'preact/hooks'
+import { NotFoundError } from '../../../../sdk/src/errors'
 import type { Challenge } from '../../../../sdk/contract/challenges'
 import { isChallengeCompleted } from '../../widgets/challenge/challenge-rules'
 import { Donation } from '../../widgets/donation/donation'
@@ -32,17 +33,38 @@ export function DonationView() {
  * (Stripe Checkout cannot be framed) after tessera:checkout-started.
  */
 function PaymentView({ kind }: { kind: Kind }) {
-  const { runtime, attrs } = useEmbed()
+  const { runtime, attrs, host } = useEmbed()
   const id = attrs['challenge-id']?.trim() ?? ''
   const signedIn = runtime.session.signedIn.value
-  const [state, reload] = useLoad(
-    () => (id ? runtime.client.challenges.retrieve(id) : Promise.reject(new Error('no id'))),
-    `${id}:${signedIn}`,
-  )
+  // A challenge the program does not have stays unknown after a sign-in: no second request for it.
+  const unknown = useRef<{ id: string; error: unknown } | null>(null)
+  const [state, reload] = useLoad(() => {
+    if (!id) return Promise.reject(new Error('no id'))
+    if (unknown.current?.id === id) return Promise.reject(unknown.current.error)
+    return runtime.client.challenges.retrieve(id).catch((error: unknown) => {
+      if (error instanceof NotFoundError) unknown.current = { id, error }
+      throw error
+    })
+  }, `${id}:${signedIn}`)
+  const tag = `tessera-${kind}`
+  const problem = !id
+    ? `Tessera: <${tag}> needs a challenge-id attribute (the id or identifier of a ${kind} challenge)`
+    : state.status === 'error' && state.error instanceof NotFoundError
+      ? `Tessera: <${tag} challenge-id="${id}">: program "${runtime.programKey}" has no challenge with that id; check the challenge-id attribute`
+      : state.status === 'ready' && state.data.challenge_type !== kind
+        ? `Tessera: <${tag} challenge-id="${id}">: that challenge is not a ${kind} challenge`
+        : null
+  // Told once per element and problem (a sign-in renders the same error again).
+  const logged = useRef(new Set<string>())
+  useEffect(() => {
+    if (!problem || logged.current.has(problem)) return
+    logged.current.add(problem)
+    console.error(problem, host)
+  }, [problem, host])
   if (!id) return <p class="tw-notice">Set the challenge-id attribute to a {kind} challenge's id.</p>
   if (state.status === 'loading') return <PaymentSkeleton />
   if (state.status === 'error' || state.data.challenge_type !== kind || state.data.status !== 'active') {
-    return state.status === 'error' ? (
+    return state.status === 'error' && !(state.error instanceof NotFoundError) ? (
       <LoadError class="tw-notice" message="Error loading challenge" retry={reload} />
     ) : (
       <LoadError class="tw-notice" message="This challenge is not available." />

@@ -1,4 +1,5 @@
-import { useRef } from 'preact/hooks'
+import { useEffect, useRef } from 'preact/hooks'
+import { NotFoundError } from '../../../../sdk/src/errors'
 import { RewardCard, RewardLoading } from '../../widgets/reward/reward-card'
 import { LoadError } from '../../widgets/shared/load-error'
 import { useLoad } from '../../widgets/shared/use-load'
@@ -17,19 +18,36 @@ import './reward.css'
  */
 export function RewardView() {
   const { runtime, attrs, host } = useEmbed()
-  const id = Number(attrs['reward-id'])
-  const valid = Number.isInteger(id) && id > 0
+  const raw = attrs['reward-id']
+  const id = Number(raw)
+  const valid = isRewardId(raw)
   const signedIn = runtime.session.signedIn.value
-  const [state, reload, setReward] = useLoad(
-    () => (valid ? runtime.client.rewards.retrieve(id) : Promise.reject(new Error('no reward-id'))),
-    `${id}:${signedIn}`,
-  )
+  // An id the program does not know stays unknown after a sign-in: no second request for it.
+  const unknown = useRef<{ id: number; error: unknown } | null>(null)
+  const [state, reload, setReward] = useLoad(() => {
+    if (!valid) return Promise.reject(new Error('no reward-id'))
+    if (unknown.current?.id === id) return Promise.reject(unknown.current.error)
+    return runtime.client.rewards.retrieve(id).catch((error: unknown) => {
+      if (error instanceof NotFoundError) unknown.current = { id, error }
+      throw error
+    })
+  }, `${raw}:${signedIn}`)
+  const missing = state.status === 'error' && state.error instanceof NotFoundError
+
+  // Tell the partner's developer what is wrong with the element, once per problem.
+  const problem = rewardIdProblem(raw, missing, runtime.programKey)
+  useEffect(() => {
+    if (problem) logOnce(host, problem)
+  }, [host, problem])
+
   const box = useRef<HTMLDivElement>(null)
   useSiteLinks(box, runtime.siteUrl, () => false)
   return (
     <div ref={box}>
       {!valid ? (
         <p class="tw-notice">Set the reward-id attribute to a reward's id.</p>
+      ) : missing ? (
+        <p class="tw-notice">This reward is not available.</p>
       ) : state.status === 'error' ? (
         <LoadError class="tw-notice" message="Error loading reward" retry={reload} />
       ) : (
@@ -62,4 +80,28 @@ export function RewardView() {
       )}
     </div>
   )
+}
+
+/** A reward id: a whole number above zero, as the attribute's text. */
+export const isRewardId = (raw: string | null | undefined) => Boolean(raw && /^\s*[1-9]\d*\s*$/.test(raw))
+
+/** The console message for a badly configured <tessera-reward>, or null when it is fine. */
+export function rewardIdProblem(raw: string | null | undefined, unknown: boolean, programKey: string): string | null {
+  if (raw == null || raw.trim() === '')
+    return 'Tessera: <tessera-reward> needs a reward-id attribute (the id of an active reward)'
+  if (!isRewardId(raw))
+    return `Tessera: <tessera-reward reward-id="${raw}">: reward-id must be a reward's id, a whole number (the id of an active reward)`
+  if (unknown)
+    return `Tessera: <tessera-reward reward-id="${raw.trim()}">: program "${programKey}" has no active reward with that id; check the reward-id attribute`
+  return null
+}
+
+const logged = new WeakMap<Element, Set<string>>()
+
+function logOnce(host: Element, message: string) {
+  const seen = logged.get(host) ?? new Set<string>()
+  logged.set(host, seen)
+  if (seen.has(message)) return
+  seen.add(message)
+  console.error(message, host)
 }

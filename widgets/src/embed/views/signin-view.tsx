@@ -12,7 +12,8 @@ export function SigninView() {
   if (!session.signedIn.value) return <InlineSignin />
   const participant = session.participant.value
   return (
-    <section class="tw-card tw-me" aria-label={`Your ${program.name} account`}>
+    // Focus lands here after signing in (widgets/signin/after-signin.ts), not on <body>.
+    <section class="tw-card tw-me" aria-label={`Your ${program.name} account`} tabIndex={-1} data-focus-after-signin>
       {participant ? (
         <div class="tw-me__text">
           <p class="tw-me__hello">Hi, {participant.first_name}!</p>

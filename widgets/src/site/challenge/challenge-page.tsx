@@ -7,7 +7,7 @@ import { Skeleton } from '../../ui/skeleton'
 import { formatDate } from '../../ui/time'
 import { showToast } from '../../ui/toast'
 import { ChallengeBody, ChallengeLoading } from '../../widgets/challenge/challenge-body'
-import { typeName } from '../../widgets/challenge/challenge-rules'
+import { inactiveNotice, typeName } from '../../widgets/challenge/challenge-rules'
 import { useSite, useTerms } from '../../widgets/shared/context'
 import { useLoad } from '../../widgets/shared/use-load'
 import { Redirect } from '../pages/redirect'
@@ -37,7 +37,7 @@ function ChallengeLoader({ identifier, backdrop }: { identifier: string; backdro
       navigate('/', { replace: true })
     } else if (state.status === 'ready' && state.data.status !== 'active') {
       leaving.current = true
-      showToast({ tone: 'error', title: 'Challenge is not active' })
+      showToast({ tone: 'error', ...inactiveNotice(state.data) })
       navigate('/', { replace: true })
     }
   }, [state])

@@ -17,6 +17,7 @@ import {
   SocialFeedSection,
 } from '../../widgets/tiles/sections'
 import '../../widgets/tiles/tiles.css'
+import './home.css'
 
 /** Home (/): the visitor's landing page, or the participant's dashboard of challenges. */
 export function HomePage() {

@@ -2,10 +2,10 @@ import type { ComponentChildren } from 'preact'
 import { formatNumber } from '../../ui/format'
 import { CheckCircleIcon, MailIcon, StarIcon, TrophyIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
-import { formatElapsed } from '../../ui/time'
 import { useSite, useTerms } from '../../widgets/shared/context'
 import { LoadError } from '../../widgets/shared/load-error'
 import { ActivityTable } from '../../widgets/account/activity-table'
+import { ClaimedRewards } from '../../widgets/account/claimed-rewards'
 import { profileLines } from '../../widgets/account/account-format'
 import { EmailSettingsForm } from '../../widgets/account/email-settings'
 import { Avatar } from '../layout/avatar'
@@ -49,7 +49,7 @@ const memberSince = (iso: string) => {
   return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })
 }
 
-/** /my-account: counts, the profile, e-mail settings and the activity table. */
+/** /my-account: counts, the profile, e-mail settings, claimed rewards with their codes and the activity table. */
 export function MyAccountPage() {
   const { session } = useSite()
   const terms = useTerms()
@@ -99,10 +99,6 @@ export function MyAccountPage() {
                         {memberSince(participant.created_at) && (
                           <p class="profile-card__since">
                             Member since {memberSince(participant.created_at)}
-                            <span class="profile-card__elapsed">
-                              {' '}
-                              ({formatElapsed(Date.now() - new Date(participant.created_at).getTime())})
-                            </span>
                           </p>
                         )}
                       </>
@@ -118,6 +114,7 @@ export function MyAccountPage() {
               </section>
               <EmailSettingsForm />
             </div>
+            <ClaimedRewards />
             <ActivityTable />
           </>
         )}

@@ -2,7 +2,15 @@ import { SigninWidget } from '../../widgets/signin/signin'
 import { redirectFromQuery } from '../../widgets/signin/signin-format'
 import { useSite } from '../../widgets/shared/context'
 import { currentUrl, loadPage } from '../router'
+import { markFocusAfterSignin } from '../../widgets/signin/after-signin'
+import { ReferralBanner } from './referral-banner'
 import { Redirect } from './redirect'
+
+/** Signed in: the next page focuses its content (site/main.tsx), as focus would otherwise start at <body>. */
+function goSignedIn(url: string) {
+  markFocusAfterSignin()
+  loadPage(url)
+}
 
 /** /signin: the sign-in widget on a branded backdrop. Signed-in visitors go straight on. */
 export function SigninPage() {
@@ -11,10 +19,12 @@ export function SigninPage() {
   const query = new URLSearchParams(search)
   if (session.signedIn.value) return <Redirect to={redirectFromQuery(query)} />
   const backdrop = program.program_template_detail.header_background_image
+  const referral = query.get('referral_code')?.trim()
   return (
     <div class="signin-page">
       <div class="signin-page__backdrop" style={backdrop ? { backgroundImage: `url(${JSON.stringify(backdrop)})` } : undefined} aria-hidden="true" />
-      <SigninWidget key={search} program={program} client={client} query={query} go={loadPage} />
+      {referral && <ReferralBanner key={referral} code={referral} />}
+      <SigninWidget key={search} program={program} client={client} query={query} go={goSignedIn} />
     </div>
   )
 }

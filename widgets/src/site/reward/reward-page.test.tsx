@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'preact/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ProcessRewardResponse } from '../../../../sdk/contract/rewards'
 import { toasts } from '../../ui/toast'
@@ -42,8 +43,14 @@ describe('/reward/{id}', () => {
     const replaceState = vi.spyOn(history, 'replaceState')
 
     await click(button(container, 'Use 150 points to Claim'))
+    // Points are spent only once the participant says yes.
+    expect(claim).not.toHaveBeenCalled()
+    expect(container.querySelector('[role="dialog"] [role="group"]')?.textContent).toContain('Use 150 points?')
+    await click(button(container, 'Confirm'))
 
     await vi.waitFor(() => expect(container.querySelector('#reward-earned-title')?.textContent).toBe('Congrats'))
+    // Focus follows to the earned state, not <body>.
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('reward-earned-title'))
     const dialog = container.querySelector('[role="dialog"]')
     expect(dialog?.textContent).toContain('Coffee gift card')
     expect(dialog?.querySelector<HTMLInputElement>('.reward-earned input')?.value).toBe('GIFT-7Q2X')
@@ -56,5 +63,27 @@ describe('/reward/{id}', () => {
     // Close goes home.
     await click(container.querySelector<HTMLButtonElement>('[role="dialog"] button[aria-label="Close"]')!)
     expect(at()).toBe('/')
+  })
+
+  it('shows a signed-out visitor the card; claiming asks them to sign in and come back', async () => {
+    const retrieve = vi.fn(async () => giftCard)
+    const claim = vi.fn(async () => answer)
+    history.replaceState(null, '', '/reward/42?from=tile')
+    currentUrl.value = { pathname: '/reward/42', search: '?from=tile' }
+    view = await renderInSite(<RewardPage id="42" backdrop={<p class="home">Home</p>} />, {
+      client: { rewards: { retrieve, claim } },
+    })
+    await act(() => {
+      view!.session.status.value = 'signed_out'
+      view!.session.participant.value = null
+    })
+    const { container } = view
+    await vi.waitFor(() => expect(container.querySelector('[role="dialog"]')?.textContent).toContain('Coffee gift card'))
+    expect(at()).toBe('/reward/42?from=tile')
+
+    await click(button(container, 'Use 150 points to Claim'))
+    expect(claim).not.toHaveBeenCalled()
+    expect(location.pathname).toBe('/signin')
+    expect(new URLSearchParams(location.search).get('redirect_to')).toBe('/reward/42?from=tile')
   })
 })

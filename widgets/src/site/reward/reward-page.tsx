@@ -11,15 +11,13 @@ import './reward-page.css'
 
 /**
  * /reward/{reward_id} (participant-site.md section 2): the reward's card and claim as a modal over
- * the dimmed `backdrop` (the app passes the home page). Signed-out visitors sign in first and come back here.
+ * the dimmed `backdrop` (the app passes the home page). Signed-out visitors see the card too (issue
+ * 13); claiming asks them to sign in, and the sign-in page brings them back here (redirect_to, checked
+ * by the shared validator). A reward they may not see (not featured) sends them to sign in as well.
  * A claim leaves the modal open on the earned card (as the <tessera-reward> element does); closing
  * it, with Close, Escape or the backdrop, goes home.
  */
 export function RewardPage({ id, backdrop }: { id: string; backdrop: ComponentChildren }) {
-  const { session } = useSite()
-  const { pathname, search } = currentUrl.value
-  if (!session.signedIn.value)
-    return <Redirect to={`/signin?redirect_to=${encodeURIComponent(pathname + search)}`} />
   const rewardId = /^\d{1,12}$/.test(id) ? Number(id) : 0
   return (
     <>
@@ -31,15 +29,27 @@ export function RewardPage({ id, backdrop }: { id: string; backdrop: ComponentCh
 
 const close = () => navigate('/')
 
+/** The sign-in page, coming back to this page (path and query) afterwards. */
+const signinHere = () => {
+  const { pathname, search } = currentUrl.value
+  return `/signin?redirect_to=${encodeURIComponent(pathname + search)}`
+}
+
 function RewardModal({ id }: { id: number }) {
-  const { client, program } = useSite()
-  const [state, reload, setReward] = useLoad(() => client.rewards.retrieve(id), id)
+  const { client, program, session } = useSite()
+  const signedIn = session.signedIn.value
+  // Loaded again on signing in or out: the card is the caller's own (earned, code, balance).
+  const [state, reload, setReward] = useLoad(() => client.rewards.retrieve(id), `${id}:${signedIn}`)
   const leaving = useRef(false)
 
-  // A missing reward or a failed fetch goes home (section 8).
+  // A missing reward or a failed fetch goes home (section 8); signed out, it may be members only.
   useEffect(() => {
     if (state.status !== 'error' || leaving.current) return
     leaving.current = true
+    if (!signedIn) {
+      navigate(signinHere(), { replace: true })
+      return
+    }
     showToast({ tone: 'error', title: 'Error loading challenge' })
     navigate('/', { replace: true })
   }, [state])
@@ -55,7 +65,12 @@ function RewardModal({ id }: { id: number }) {
       {state.status === 'loading' ? (
         <RewardLoading />
       ) : (
-        <RewardCard reward={state.data} onChange={setReward} reload={() => reload(true)} />
+        <RewardCard
+          reward={state.data}
+          onChange={setReward}
+          reload={() => reload(true)}
+          onSignin={() => navigate(signinHere())}
+        />
       )}
     </Modal>
   )

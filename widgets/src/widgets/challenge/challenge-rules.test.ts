@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { challengeTypes } from '../../../../sdk/contract/challenges'
 import {
   allPostsViewed,
+  inactiveNotice,
   collectType,
   isChallengeCompleted,
   isRepeatable,
@@ -174,5 +175,18 @@ describe('video progress', () => {
     expect(requiredVideoPercent({ duration: 0 })).toBe(100)
     expect(reachedVideoTarget(79.6, 80)).toBe(true)
     expect(reachedVideoTarget(79, 80)).toBe(false)
+  })
+})
+
+describe('inactiveNotice', () => {
+  it('tells when a scheduled challenge starts', () => {
+    const notice = inactiveNotice({ status: 'scheduled', start: '2026-12-01T15:00:00.000Z', finish: null })
+    expect(notice.title).toBe('This challenge has not started yet')
+    expect(notice.message).toMatch(/^It starts Dec 1, 2026, \d{1,2}:00 [AP]M\.$/)
+  })
+  it('says an ended challenge has ended', () => {
+    expect(inactiveNotice({ status: 'ended', start: null, finish: '2026-01-05T10:30:00.000Z' }).title).toBe(
+      'This challenge has ended',
+    )
   })
 })

@@ -1,4 +1,5 @@
 import type { Challenge, ChallengeType, SocialPost } from '../../../../sdk/contract/challenges'
+import { formatDateTime } from '../../ui/time'
 
 /** Tile button labels by challenge_type (participant-site.md section 2, Home). */
 export const TILE_LABELS: Record<ChallengeType, string> = {
@@ -169,3 +170,24 @@ export function requiredVideoPercent(challenge: Pick<Challenge, 'duration'>): nu
   return typeof d === 'number' && d > 0 && d <= 100 ? d : 100
 }
 export const reachedVideoTarget = (percent: number, target: number) => percent >= target - 0.5
+
+/**
+ * What a participant is told on opening a challenge that cannot be taken now: a scheduled one says
+ * when it starts, an ended one that it has ended.
+ * @example inactiveNotice({ status: 'scheduled', start: '2026-12-01T15:00:00Z', finish: null })
+ * // { title: 'This challenge has not started yet', message: 'It starts Dec 1, 2026, 3:00 PM.' }
+ */
+export function inactiveNotice(challenge: Pick<Challenge, 'status' | 'start' | 'finish'>): {
+  title: string
+  message?: string
+} {
+  if (challenge.status === 'scheduled') {
+    const when = formatDateTime(challenge.start)
+    return { title: 'This challenge has not started yet', ...(when ? { message: `It starts ${when}.` } : {}) }
+  }
+  if (challenge.status === 'ended') {
+    const when = formatDateTime(challenge.finish)
+    return { title: 'This challenge has ended', ...(when ? { message: `It ended ${when}.` } : {}) }
+  }
+  return { title: 'This challenge is not available' }
+}

@@ -6,15 +6,20 @@ import { showToast } from '../../ui/toast'
 import './copy-field.css'
 import '../../ui/input.css' // the field classes rendered here
 
-/** A read-only link with a Copy button; `onCopied` runs after a successful copy. */
+/**
+ * A read-only link with a Copy button; `onCopied` runs after a successful copy. `what` names the
+ * value in the copy messages ('Link', or 'Code' for a reward's code).
+ */
 export function CopyField({
   label,
   value,
   onCopied,
+  what = 'Link',
 }: {
   label: string
   value: string
   onCopied?: () => void
+  what?: string
 }) {
   const id = `c${useId()}`
   const [copied, setCopied] = useState(false)
@@ -24,7 +29,7 @@ export function CopyField({
       setTimeout(() => setCopied(false), 2500)
       onCopied?.()
     } else {
-      showToast({ tone: 'error', title: 'Could not copy', message: 'Select the link and copy it yourself.' })
+      showToast({ tone: 'error', title: 'Could not copy', message: `Select the ${what.toLowerCase()} and copy it yourself.` })
     }
   }
   return (
@@ -46,7 +51,7 @@ export function CopyField({
         </Button>
       </div>
       <p class="visually-hidden" aria-live="polite">
-        {copied ? 'Link copied to the clipboard' : ''}
+        {copied ? `${what} copied to the clipboard` : ''}
       </p>
     </div>
   )

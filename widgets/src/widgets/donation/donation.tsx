@@ -1,3 +1,4 @@
+import type { Challenge } from '../../../../sdk/contract/challenges'
 import { useId, useState } from 'preact/hooks'
 import { Button } from '../../ui/button'
 import { formatNumber, formatUsd } from '../../ui/format'
@@ -6,12 +7,53 @@ import { useSite, useTerms } from '../shared/context'
 import { checkoutFailed, goToCheckout, type PaymentProps } from '../membership/membership'
 import './donation.css'
 
+type Choice = { entity: string; amount: number | null }
+
+const choiceKey = (challengeId: number) => `tessera:donation:${challengeId}`
+
+function sessionStore(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null
+  } catch {
+    return null // storage blocked (a sandboxed frame)
+  }
+}
+
+/**
+ * The cause and amount chosen before the payment page, kept for the visit: back from a cancelled
+ * payment the form shows them again. Options the challenge no longer offers are dropped.
+ */
+export function savedChoice(challenge: Pick<Challenge, 'id' | 'donation_challenge'>, storage = sessionStore()): Choice {
+  const empty: Choice = { entity: '', amount: null }
+  const donation = challenge.donation_challenge
+  if (!donation || !storage) return empty
+  try {
+    const raw = JSON.parse(storage.getItem(choiceKey(challenge.id)) ?? 'null') as Partial<Choice> | null
+    if (!raw || typeof raw !== 'object') return empty
+    return {
+      entity: donation.entity_options.some((o) => o.id === raw.entity) ? String(raw.entity) : '',
+      amount: donation.amount_options.some((o) => o.amount === raw.amount) ? Number(raw.amount) : null,
+    }
+  } catch {
+    return empty
+  }
+}
+
+export function saveChoice(challengeId: number, choice: Choice, storage = sessionStore()) {
+  try {
+    storage?.setItem(choiceKey(challengeId), JSON.stringify(choice))
+  } catch {
+    // storage full or blocked: the form simply starts empty next time
+  }
+}
+
 export function Donation({ challenge, completed, onCheckout = goToCheckout }: PaymentProps) {
   const { client } = useSite()
   const terms = useTerms()
   const id = useId()
-  const [entity, setEntity] = useState('')
-  const [amount, setAmount] = useState<number | null>(null)
+  const [initial] = useState(() => savedChoice(challenge))
+  const [entity, setEntity] = useState(initial.entity)
+  const [amount, setAmount] = useState<number | null>(initial.amount)
   const [busy, setBusy] = useState(false)
   const donation = challenge.donation_challenge
   if (completed)
@@ -25,6 +67,7 @@ export function Donation({ challenge, completed, onCheckout = goToCheckout }: Pa
         e.preventDefault()
         if (!ready) return
         setBusy(true)
+        saveChoice(challenge.id, { entity, amount })
         try {
           onCheckout(await client.challenges.createDonationCheckout(challenge.id, { entity, amount: amount! }))
         } catch (err) {

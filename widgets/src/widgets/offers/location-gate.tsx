@@ -4,7 +4,7 @@ import { TextField } from '../../ui/input'
 import { isZipCode, offersHref } from './offers-format'
 import { useOffersHost } from './offers-host'
 import { LocateIcon, MapPinIcon } from './offers-icons'
-import { locate, rememberZip } from './offers-state'
+import { locate, rememberZip, requestFocus } from './offers-state'
 import './offers.css'
 
 /** /my-offers with no saved location: a zip code, or the browser's position (participant-site.md section 2). */
@@ -23,6 +23,7 @@ export function LocationGate() {
       return
     }
     rememberZip(value)
+    requestFocus('results')
     navigate(offersHref({ zip_code: value }))
   }
 

@@ -11,6 +11,7 @@ import {
   SKELETON_CARDS,
 } from './offers-format'
 import { StoreIcon, TagIcon } from './offers-icons'
+import { requestFocus } from './offers-state'
 
 /** The merchant's logo, or a neutral tile when it has none or it fails to load. */
 export function MerchantLogo({
@@ -41,7 +42,13 @@ export function MerchantCard({ merchant, href }: { merchant: Merchant; href: str
   const distance = distanceText(merchant.distance)
   return (
     <li class="merchant-card">
-      <a class="merchant-card__link" href={href}>
+      <a
+        class="merchant-card__link"
+        href={href}
+        onClick={(e) => {
+          if (e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) requestFocus('merchant')
+        }}
+      >
         <div class="merchant-card__head">
           <MerchantLogo merchant={merchant} size={56} />
           <div class="merchant-card__who">

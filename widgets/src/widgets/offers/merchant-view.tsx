@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { useRef, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Merchant, Offer } from '../../../../sdk/contract/offers'
 import type { OffersLocation } from '../../../../sdk/src/resources/offers'
 import { NotFoundError } from '../../../../sdk/src/errors'
@@ -21,6 +21,7 @@ import {
 } from './offers-format'
 import { useOffersHost } from './offers-host'
 import { MapPinIcon, PhoneIcon, TagIcon } from './offers-icons'
+import { focusSoon, takeFocus } from './offers-state'
 import { PrintNotice } from './print-notice'
 import { RedeemModal } from './redeem-modal'
 import './offers.css'
@@ -81,6 +82,13 @@ function MerchantDetails({ merchant, back }: { merchant: Merchant; back: string 
     (c): c is string => Boolean(c),
   )
   const count = merchant.offers.length
+  const name = useRef<HTMLHeadingElement>(null)
+  // Opened from a merchant card: focus moves to the merchant's name.
+  useEffect(() => {
+    if (!takeFocus('merchant')) return
+    const timer = focusSoon(name)
+    return () => clearTimeout(timer)
+  }, [])
   const distance = distanceText(merchant.distance)
 
   const toGrid = () => {
@@ -108,7 +116,7 @@ function MerchantDetails({ merchant, back }: { merchant: Merchant; back: string 
                   ))}
                 </ul>
               )}
-              <h1 id="page-title" class="merchant-hero__name">
+              <h1 ref={name} id="page-title" tabIndex={-1} class="merchant-hero__name">
                 {merchant.merchantName}
               </h1>
               {merchant.stubCopy && <p class="merchant-hero__stub">{merchant.stubCopy}</p>}

@@ -9,7 +9,8 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'terms', label: 'Terms' },
 ]
 
-const typeLabels = { CLICK: 'Online', MOBILE: 'Mobile' } as const
+/** How an offer is used, in the participant's words (the redeem dialog's choices say the same). */
+const typeLabels = { CLICK: 'Online', MOBILE: 'In store' } as const
 
 /**
  * One offer of the merchant page: short text, More info / Terms tabs (WAI-ARIA tabs: arrow keys move
@@ -45,9 +46,10 @@ export function OfferCard({ offer, onRedeem }: { offer: Offer; onRedeem: () => v
       </div>
       {offer.redemptionTypes.length > 0 && (
         <p class="offer-card__types">
-          <span class="visually-hidden">Redeem: </span>
-          {offer.redemptionTypes.map((t) => (
-            <span key={t} class="offers-pill offers-pill--soft">
+          <span class="visually-hidden">Use it </span>
+          {offer.redemptionTypes.map((t, i) => (
+            <span key={t} class="offers-pill offers-pill--soft offers-pill--plain">
+              {i > 0 && <span class="visually-hidden"> or </span>}
               {typeLabels[t]}
             </span>
           ))}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addressLine,
   COUNTER,
+  counterLabel,
   challengeTypeLabel,
   categoryName,
   counterValue,
@@ -163,22 +164,27 @@ describe('search URLs', () => {
 })
 
 describe('the premium counter', () => {
-  it('runs from 494237 to 494267 over 3500 ms', () => {
-    expect(counterValue(0)).toBe(COUNTER.from)
-    expect(counterValue(-5)).toBe(COUNTER.from)
-    expect(counterValue(3500)).toBe(COUNTER.to)
-    expect(counterValue(10_000)).toBe(COUNTER.to)
-    expect(COUNTER).toEqual({ from: 494237, to: 494267, durationMs: 3500 })
+  const run = { ...COUNTER, to: 128 }
+  it('runs from 0 to the real offer count over 3500 ms', () => {
+    expect(counterValue(0, run)).toBe(0)
+    expect(counterValue(-5, run)).toBe(0)
+    expect(counterValue(3500, run)).toBe(128)
+    expect(counterValue(10_000, run)).toBe(128)
+    expect(COUNTER).toEqual({ from: 0, durationMs: 3500 })
   })
   it('only ever counts up, in whole numbers', () => {
-    let last: number = COUNTER.from
+    let last: number = run.from
     for (let t = 0; t <= 3600; t += 16) {
-      const v = counterValue(t)
+      const v = counterValue(t, run)
       expect(Number.isInteger(v)).toBe(true)
       expect(v).toBeGreaterThanOrEqual(last)
       last = v
     }
-    expect(counterValue(1750)).toBeGreaterThan(COUNTER.from)
-    expect(counterValue(1750)).toBeLessThan(COUNTER.to)
+    expect(counterValue(1750, run)).toBeGreaterThan(0)
+    expect(counterValue(1750, run)).toBeLessThan(128)
+  })
+  it('says what it counts', () => {
+    expect(counterLabel(1, '10001')).toBe('offer near 10001')
+    expect(counterLabel(42, null)).toBe('offers near you')
   })
 })

@@ -196,9 +196,16 @@ export function merchantHref(
   })}`
 }
 
-/** The premium prompt's counter (participant-site.md section 2). */
-export const COUNTER = { from: 494_237, to: 494_267, durationMs: 3500 } as const
-export const COUNTER_PHRASE = 'over 400,000 discounts'
+/** The premium prompt's counter (participant-site.md section 2): its run, from 0 to the real count. */
+export const COUNTER = { from: 0, durationMs: 3500 } as const
+
+/**
+ * The counter's label: what the number counts, so it is never a bare figure. It counts the offers
+ * the search finds near the visitor's location (totalOffers of GET /public/offers/merchants).
+ * @example counterLabel(1, '10001') // 'offer near 10001'
+ */
+export const counterLabel = (count: number, near: string | null) =>
+  `${count === 1 ? 'offer' : 'offers'} ${near ? `near ${near}` : 'near you'}`
 
 /**
  * The counter's value `elapsed` ms after it starts: eased out, whole numbers, clamped to the ends.
@@ -206,7 +213,7 @@ export const COUNTER_PHRASE = 'over 400,000 discounts'
  */
 export function counterValue(
   elapsed: number,
-  { from, to, durationMs }: { from: number; to: number; durationMs: number } = COUNTER,
+  { from, to, durationMs }: { from: number; to: number; durationMs: number },
 ): number {
   if (!(elapsed > 0)) return from
   if (elapsed >= durationMs) return to

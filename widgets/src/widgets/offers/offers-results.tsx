@@ -21,7 +21,7 @@ import {
 } from './offers-format'
 import { useOffersHost } from './offers-host'
 import { MapPinIcon, SearchIcon } from './offers-icons'
-import { forgetLocation, rememberZip } from './offers-state'
+import { focusSoon, forgetLocation, rememberZip, requestFocus, takeFocus } from './offers-state'
 import { PrintNotice } from './print-notice'
 import './offers.css'
 import '../../ui/input.css' // the field classes rendered here
@@ -61,6 +61,14 @@ export function OffersResults({ search, location }: ResultsProps) {
   const [zipError, setZipError] = useState<string | null>(null)
   const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(scrollTimer.current), [])
+  const summary = useRef<HTMLHeadingElement>(null)
+  const failure = useRef<HTMLHeadingElement>(null)
+  // After a search, focus moves to what it found (or the error), not back to the page's top.
+  useEffect(() => {
+    if (state.status === 'loading' || !takeFocus('results')) return
+    const timer = focusSoon(state.status === 'error' ? failure : summary)
+    return () => clearTimeout(timer)
+  }, [state.status])
 
   // The form follows the URL (back/forward, quick categories, another page's link).
   useEffect(() => {
@@ -97,6 +105,7 @@ export function OffersResults({ search, location }: ResultsProps) {
       return
     }
     if (value) rememberZip(value)
+    requestFocus('results')
     const chosen = Number(category) || undefined
     go({
       keyword: keyword.trim(),
@@ -228,10 +237,10 @@ export function OffersResults({ search, location }: ResultsProps) {
         </fieldset>
 
         <div class="offers-summary">
-          <p class="offers-summary__text" aria-live="polite">
+          <h2 ref={summary} tabIndex={-1} class="offers-summary__text" aria-live="polite">
             <MapPinIcon size={18} class="offers-summary__pin" />
             {data ? summaryText(data, label, near) : `Offers near ${near}`}
-          </p>
+          </h2>
           <button type="button" class="offers-link-button" onClick={changeLocation}>
             change location
           </button>
@@ -249,7 +258,9 @@ export function OffersResults({ search, location }: ResultsProps) {
         {state.status === 'error' && (
           <div class="offers-state offers-state--error" role="alert">
             <AlertIcon size={28} />
-            <h2 class="offers-state__title">Error offers!</h2>
+            <h2 ref={failure} tabIndex={-1} class="offers-state__title">
+              Error offers!
+            </h2>
             <p>{errorDetail(state.error, location.zip_code)}</p>
             <div class="offers-state__actions">
               <Button variant="outline" size="sm" onClick={() => reload()}>

@@ -15,6 +15,26 @@ import {
  */
 export const savedLocation = signal<SavedLocation>(readSavedLocation(browserStorage()))
 
+/**
+ * Where focus goes next: a search (the gate's zip code, the search form) moves it to the results'
+ * heading once they arrive, and opening a merchant to its name, as a page load would; not on a first
+ * page load, where focus stays at the top of the page.
+ */
+let focusNext: 'results' | 'merchant' | null = null
+export const requestFocus = (target: 'results' | 'merchant') => {
+  focusNext = target
+}
+/** Whether `target` asked for focus (answered once). */
+export const takeFocus = (target: 'results' | 'merchant') => {
+  if (focusNext !== target) return false
+  focusNext = null
+  return true
+}
+
+/** Focuses `el` once the screen has settled (after a route change's own focus move). */
+export const focusSoon = (el: { current: HTMLElement | null }) =>
+  setTimeout(() => el.current?.focus({ preventScroll: false }), 0)
+
 export function rememberZip(zip: string) {
   saveZip(browserStorage(), zip)
   savedLocation.value = { ...savedLocation.value, zip: zip.trim() }

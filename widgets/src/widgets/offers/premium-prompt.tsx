@@ -5,31 +5,51 @@ import { Carousel } from '../../ui/carousel'
 import { formatNumber } from '../../ui/format'
 import { ArrowRightIcon, SparkIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
-import { challengeTypeLabel, COUNTER, COUNTER_PHRASE, counterValue } from './offers-format'
+import { useLoad } from '../shared/use-load'
+import { challengeTypeLabel, COUNTER, counterLabel, counterValue } from './offers-format'
+import { useOffersHost } from './offers-host'
+import { savedLocation } from './offers-state'
+import { resolveLocation } from './offers-storage'
 import { LockIcon } from './offers-icons'
 
 const reducedMotion = () =>
   typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches
 
-/** Counts from 494,237 to 494,267 over 3500 ms (at once when the visitor asked for less motion). */
-export function useCounter(): number {
+/** Counts from 0 to `to` over 3500 ms (at once when the visitor asked for less motion). */
+export function useCounter(to: number): number {
   const [value, setValue] = useState<number>(COUNTER.from)
   useEffect(() => {
     if (reducedMotion()) {
-      setValue(COUNTER.to)
+      setValue(to)
       return
     }
     let frame = 0
     const start = performance.now()
     const tick = (now: number) => {
-      const next = counterValue(now - start)
+      const next = counterValue(now - start, { ...COUNTER, to })
       setValue(next)
-      if (next < COUNTER.to) frame = requestAnimationFrame(tick)
+      if (next < to) frame = requestAnimationFrame(tick)
     }
     frame = requestAnimationFrame(tick)
     return () => cancelAnimationFrame(frame)
-  }, [])
+  }, [to])
   return value
+}
+
+/**
+ * The offers near the visitor's saved location (the search's totalOffers), for the counter; null
+ * until known, or when no location is saved (the counter is then left out rather than invented).
+ */
+function useOffersNear(): { count: number; near: string | null } | null {
+  const { client } = useOffersHost()
+  const location = resolveLocation({ zip_code: '', latitude: undefined, longitude: undefined }, savedLocation.value)
+  const key = JSON.stringify(location)
+  const [state] = useLoad(
+    () => (location ? client.offers.search({ ...location, page: 1 }) : Promise.resolve(null)),
+    key,
+  )
+  if (state.status !== 'ready' || !state.data || !location) return null
+  return { count: state.data.totalOffers, near: location.zip_code ?? null }
 }
 
 type UnlockChallenge = PublicProgram['challenges_with_offer_rewards'][number]
@@ -49,22 +69,21 @@ type PremiumPromptProps = {
 }
 
 /**
- * 'Premium Access Required' (participant-site.md section 2): the animated discount counter, Join now,
+ * 'Premium Access Required' (participant-site.md section 2): the animated count of offers near the
+ * visitor (labelled, from the real search), Join now,
  * a login link for visitors, and the carousel of challenges that unlock offers for participants.
  */
 export function PremiumPrompt({ mode, onJoin, joining, loginHref, canJoin, challenges }: PremiumPromptProps) {
-  const count = useCounter()
+  const offers = useOffersNear()
   return (
     <div class="premium">
       <div class="premium__counter">
         <span class="premium__lock" aria-hidden="true">
           <LockIcon size={22} />
         </span>
-        <p class="premium__number" aria-hidden="true">
-          {formatNumber(count)}
-        </p>
+        {offers && offers.count > 0 && <OffersCounter count={offers.count} near={offers.near} />}
         <p class="premium__phrase">
-          Members unlock <strong>{COUNTER_PHRASE}</strong> at restaurants, shops, attractions and hotels.
+          Members unlock discounts at restaurants, shops, attractions and hotels.
         </p>
       </div>
 
@@ -108,6 +127,19 @@ export function PremiumPrompt({ mode, onJoin, joining, loginHref, canJoin, chall
         </>
       )}
     </div>
+  )
+}
+
+/** The animated number with what it counts; screen readers get the final figure at once. */
+function OffersCounter({ count, near }: { count: number; near: string | null }) {
+  const value = useCounter(count)
+  const label = counterLabel(count, near)
+  return (
+    <p class="premium__number">
+      <span aria-hidden="true">{formatNumber(value)}</span>
+      <span class="visually-hidden">{`${formatNumber(count)} `}</span>
+      <span class="premium__number-label">{label}</span>
+    </p>
   )
 }
 

@@ -83,9 +83,9 @@ describe('helpers of section 4', () => {
     expect(defaultRedemptionType({ redemptionTypes: ['MOBILE', 'CLICK'] })).toBe('CLICK')
     expect(defaultRedemptionType({ redemptionTypes: [] })).toBe('CLICK')
   })
-  it("labels the button 'Get Discount' for CLICK and 'Redeem Now' otherwise", () => {
+  it("labels the button 'Get Discount' for CLICK and 'Redeem now' otherwise (one spelling)", () => {
     expect(confirmLabel('CLICK')).toBe('Get Discount')
-    expect(confirmLabel('MOBILE')).toBe('Redeem Now')
+    expect(confirmLabel('MOBILE')).toBe('Redeem now')
   })
   it('offers a choice only when both types exist', () => {
     expect(canChooseType({ redemptionTypes: ['CLICK', 'MOBILE'] })).toBe(true)

@@ -88,8 +88,8 @@ export function redeemFailure(err: unknown): RedeemFailure {
   return { status: 0, message: NETWORK_REDEEM_ERROR }
 }
 
-/** 'Get Discount' for CLICK, otherwise 'Redeem Now'. */
-export const confirmLabel = (type: RedemptionType) => (type === 'CLICK' ? 'Get Discount' : 'Redeem Now')
+/** 'Get Discount' for CLICK, otherwise 'Redeem now' (spelled as the offer card's button). */
+export const confirmLabel = (type: RedemptionType) => (type === 'CLICK' ? 'Get Discount' : 'Redeem now')
 
 /** The offer lets the participant choose (it has both CLICK and MOBILE). */
 export const canChooseType = (offer: Pick<Offer, 'redemptionTypes'>) =>

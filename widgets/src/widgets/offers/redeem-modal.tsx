@@ -33,7 +33,7 @@ export const VOUCHER_TEXT = 'Show this screen to receive your discount.'
 
 const TYPE_CHOICES: { type: RedemptionType; label: string; hint: string }[] = [
   { type: 'CLICK', label: 'Online', hint: "Get the discount on the merchant's website" },
-  { type: 'MOBILE', label: 'Mobile', hint: 'Show a coupon on your phone at the merchant' },
+  { type: 'MOBILE', label: 'In store', hint: 'Show a coupon on your phone at the merchant' },
 ]
 
 /** The participant as the machine sees it: undefined while it loads. */

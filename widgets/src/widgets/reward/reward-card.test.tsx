@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ProcessRewardResponse, Reward } from '../../../../sdk/contract/rewards'
 import { toasts } from '../../ui/toast'
-import { button, click, renderInSite, testParticipant, type Rendered } from '../shared/test-harness'
+import { button, click, renderInSite, testParticipant, testProgram, type Rendered } from '../shared/test-harness'
 import { RewardCard } from './reward-card'
 import { reward } from './test-fixtures'
 
@@ -21,6 +21,12 @@ const claimed = (r: Reward, over: Partial<Reward> = {}): ProcessRewardResponse =
 function Holder({ initial, ...props }: { initial: Reward } & Omit<Parameters<typeof RewardCard>[0], 'reward' | 'onChange' | 'reload'>) {
   const [current, setCurrent] = useState(initial)
   return <RewardCard reward={current} onChange={setCurrent} reload={() => {}} {...props} />
+}
+
+/** Asks for the claim and answers the 'Use N points?' question with Confirm. */
+async function claimAndConfirm(container: HTMLElement, label: string) {
+  await click(button(container, label))
+  await click(button(container, 'Confirm'))
 }
 
 let view: Rendered | null = null
@@ -51,7 +57,7 @@ describe('RewardCard claim', () => {
     const { container } = view
     expect(container.textContent).not.toContain('Congrats')
 
-    await click(button(container, 'Use 150 points to Claim'))
+    await claimAndConfirm(container, 'Use 150 points to Claim')
 
     expect(claim).toHaveBeenCalledWith(42, { idempotencyKey: expect.any(String) })
     await vi.waitFor(() => expect(container.querySelector('#reward-earned-title')?.textContent).toBe('Congrats'))
@@ -78,12 +84,12 @@ describe('RewardCard claim', () => {
     })
     const { container, session } = view
 
-    await click(button(container, 'Use 50 points to Claim'))
+    await claimAndConfirm(container, 'Use 50 points to Claim')
     await vi.waitFor(() => expect(container.textContent).toContain('Congrats'))
     await vi.waitFor(() => expect(session.participant.value?.unused_points).toBe(125))
     expect(retrieve).toHaveBeenCalledTimes(1)
 
-    await click(button(container, 'Use 50 points to Claim'))
+    await claimAndConfirm(container, 'Use 50 points to Claim')
     expect(claim).toHaveBeenCalledTimes(2)
     const [first, second] = claim.mock.calls.map((c) => (c as unknown as [number, { idempotencyKey: string }])[1].idempotencyKey)
     expect(first).not.toBe(second)
@@ -98,7 +104,7 @@ describe('RewardCard claim', () => {
     view = await renderInSite(<Holder initial={giftCard} onClaimed={onClaimed} />, { client: { rewards: { claim } } })
     const { container } = view
 
-    await click(button(container, 'Use 150 points to Claim'))
+    await claimAndConfirm(container, 'Use 150 points to Claim')
     await vi.waitFor(() => expect(toasts.value).toHaveLength(1))
     expect(toasts.value[0]).toMatchObject({ tone: 'error', title: 'Something went wrong', message: 'You need 25 more points' })
     expect(container.textContent).not.toContain('Congrats')
@@ -126,7 +132,79 @@ describe('RewardCard claim', () => {
       view!.session.status.value = 'ready'
     })
     expect(container.querySelector('.signin-here')).toBeNull()
-    await click(button(container, 'Use 150 points to Claim'))
+    await claimAndConfirm(container, 'Use 150 points to Claim')
     expect(claim).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('RewardCard: confirmation, focus and the earned code (issue 13)', () => {
+  it("asks 'Use 750 {points}?' in the program's words before spending, and Cancel spends nothing", async () => {
+    const card = reward({ id: 9, name: '$5 gift card', threshold: 750 })
+    const claim = vi.fn(async () => claimed(card, { coupon_code: 'EMBER5-AB12' }))
+    view = await renderInSite(<Holder initial={card} heading />, {
+      client: { rewards: { claim } },
+      participant: testParticipant({ unused_points: 900 }),
+      program: testProgram({ term_points_as: 'beans' }),
+    })
+    const { container } = view
+
+    await click(button(container, 'Use 750 beans to Claim'))
+    expect(claim).not.toHaveBeenCalled()
+    const group = container.querySelector<HTMLElement>('[role="group"]')!
+    const question = container.querySelector(`#${group.getAttribute('aria-labelledby')}`)
+    expect(question?.textContent).toBe('Use 750 beans?')
+    // Focus moves to the answer the question asks for.
+    expect(document.activeElement?.textContent?.trim()).toBe('Confirm')
+
+    await click(button(container, 'Cancel'))
+    expect(claim).not.toHaveBeenCalled()
+    expect(container.querySelector('[role="group"]')).toBeNull()
+    expect(document.activeElement).toBe(button(container, 'Use 750 beans to Claim'))
+
+    await claimAndConfirm(container, 'Use 750 beans to Claim')
+    expect(claim).toHaveBeenCalledTimes(1)
+  })
+
+  it('claims a free sweepstake entry without a question', async () => {
+    const free = reward({ id: 3, name: 'Free draw', selection: 'sweepstake', threshold: 0, participant_sweepstakes_entry: { count: 0 } })
+    const claim = vi.fn(async () => claimed(free, { participant_sweepstakes_entry: { count: 1 } }))
+    view = await renderInSite(<Holder initial={free} />, { client: { rewards: { claim } } })
+    await click(button(view.container, 'Enter for free'))
+    expect(claim).toHaveBeenCalledTimes(1)
+    expect(view.container.textContent).not.toContain('Confirm')
+  })
+
+  it('moves focus to the earned state after a claim, and shows the code with Copy and the redemption details', async () => {
+    const card = reward({ id: 9, name: '$5 gift card', threshold: 750 })
+    const claim = vi.fn(async () =>
+      claimed(card, { coupon_code: 'EMBER5-AB12', redemption_details: 'Enter the code at checkout online.' }),
+    )
+    view = await renderInSite(<Holder initial={card} heading />, {
+      client: { rewards: { claim } },
+      participant: testParticipant({ unused_points: 900 }),
+    })
+    const { container } = view
+    await claimAndConfirm(container, 'Use 750 points to Claim')
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('reward-earned-title'))
+    expect(document.activeElement?.textContent).toBe('Congrats')
+    const earned = container.querySelector<HTMLElement>('.reward-earned')!
+    expect(earned.querySelector<HTMLInputElement>('input')?.value).toBe('EMBER5-AB12')
+    expect(button(earned, 'Copy')).toBeTruthy()
+    expect(earned.textContent).toContain('Enter the code at checkout online.')
+  })
+
+  it('sends a signed-out visitor to sign in through onSignin, without claiming', async () => {
+    const claim = vi.fn(async () => claimed(giftCard))
+    const onSignin = vi.fn()
+    view = await renderInSite(<Holder initial={giftCard} onSignin={onSignin} />, { client: { rewards: { claim } } })
+    await act(() => {
+      view!.session.status.value = 'signed_out'
+      view!.session.participant.value = null
+    })
+    const claimButton = button(view.container, 'Use 150 points to Claim')
+    expect(view.container.querySelector(`#${claimButton.getAttribute('aria-describedby')}`)?.textContent).toContain('Sign in')
+    await click(claimButton)
+    expect(onSignin).toHaveBeenCalledTimes(1)
+    expect(claim).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
-import { useId, useState } from 'preact/hooks'
+import type { RefObject } from 'preact'
+import { useEffect, useId, useRef, useState } from 'preact/hooks'
 import type { NftItem, Reward } from '../../../../sdk/contract/rewards'
 import type { CheckoutSessionResponse } from '../../../../sdk/src/resources/challenges'
 import { newIdempotencyKey } from '../../../../sdk/src/transport'
@@ -58,13 +59,18 @@ export type RewardCardProps = {
   heading?: boolean
   /** Shown in place of the action when a signed-out visitor asks for it (an element's sign-in form). */
   signin?: ComponentChildren
+  /**
+   * Runs when a signed-out visitor asks for the action and the surface signs in elsewhere (the site's
+   * sign-in page, which brings them back to this reward). Ignored when `signin` is given.
+   */
+  onSignin?: () => void
 }
 
 /**
  * A reward's card: image, details, and its action (claim, become a member, see offers). A claim
  * turns the card earned in place ('Congrats', the date, the coupon code): nothing navigates or closes.
  */
-export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, heading, signin }: RewardCardProps) {
+export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, heading, signin, onSignin }: RewardCardProps) {
   const { program, session } = useSite()
   const terms = useTerms()
   const nameId = `r${useId()}`
@@ -74,6 +80,15 @@ export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, he
     membershipChallengeId: program.membership_challenge?.id ?? null,
   })
   const finish = formatDate(reward.finish)
+  // After a claim, focus moves to the earned state ('Congrats'), the next thing to read (not <body>).
+  const earnedHeading = useRef<HTMLHeadingElement>(null)
+  const focusEarned = useRef(false)
+  useEffect(() => {
+    if (!focusEarned.current || !view.earned) return
+    focusEarned.current = false
+    earnedHeading.current?.focus()
+  }, [reward, view.earned])
+  const signedOut = !session.signedIn.value
   return (
     <article class="reward" aria-labelledby={heading ? nameId : undefined}>
       <header class="reward__head">
@@ -104,7 +119,7 @@ export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, he
       </div>
       {reward.description && <p class="reward__description">{reward.description}</p>}
       {view.earned ? (
-        <Earned reward={reward} view={view} />
+        <Earned reward={reward} view={view} headingRef={earnedHeading} />
       ) : (
         finish && (
           <p class="reward__expires">
@@ -122,7 +137,11 @@ export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, he
           reload={reload}
           onClaimed={onClaimed ?? (() => void session.load())}
           onCheckout={onCheckout ?? goToCheckout}
-          signin={session.signedIn.value ? undefined : signin}
+          onClaim={() => {
+            focusEarned.current = true
+          }}
+          signin={signedOut ? signin : undefined}
+          onSignin={signedOut && signin === undefined ? onSignin : undefined}
         />
       )}
       <DetailsBox reward={reward} view={view} />
@@ -130,14 +149,14 @@ export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, he
   )
 }
 
-function Earned({ reward, view }: { reward: Reward; view: RewardView }) {
+function Earned({ reward, view, headingRef }: { reward: Reward; view: RewardView; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const date = formatDate(reward.earned_by_current_participant_on)
   const sweepstake = view.kind === 'sweepstake'
   return (
     <section class="reward-earned" aria-labelledby="reward-earned-title">
       <CheckCircleIcon size={24} class="reward-earned__icon" />
       <div class="reward-earned__body">
-        <h3 id="reward-earned-title" class="reward-earned__title">
+        <h3 id="reward-earned-title" class="reward-earned__title" tabIndex={-1} ref={headingRef}>
           Congrats
         </h3>
         <p>{sweepstake ? entriesText(view.entries ?? 0) : "You've earned this reward."}</p>
@@ -146,7 +165,7 @@ function Earned({ reward, view }: { reward: Reward; view: RewardView }) {
             {sweepstake ? 'Latest entry on' : 'Earned on'} {date}
           </p>
         )}
-        {reward.coupon_code && <CopyField label="Your code" value={reward.coupon_code} />}
+        {reward.coupon_code && <CopyField label="Your code" value={reward.coupon_code} what="Code" />}
         {reward.redemption_details && <p class="reward-earned__details">{reward.redemption_details}</p>}
         {reward.redemption_image && (
           <Img src={reward.redemption_image.public_url} alt="" class="reward-earned__image" />
@@ -163,18 +182,34 @@ type ActionProps = {
   reload: () => void
   onClaimed: (reward: Reward) => void
   onCheckout: (res: CheckoutSessionResponse, challengeId: number | null) => void
+  /** Runs just before a successful claim's reward replaces the card's (the card then focuses 'Congrats'). */
+  onClaim: () => void
   /** Signed out: the button asks for this first. */
   signin: ComponentChildren | undefined
+  /** Signed out, on a surface that signs in elsewhere: the button runs this. */
+  onSignin: (() => void) | undefined
 }
 
-function Action({ reward, action, onChange, reload, onClaimed, onCheckout, signin }: ActionProps) {
+function Action({ reward, action, onChange, reload, onClaimed, onCheckout, onClaim, signin, onSignin }: ActionProps) {
   const { client } = useSite()
   const terms = useTerms()
   const [busy, setBusy] = useState(false)
   const [asking, setAsking] = useState(false)
+  // Spending points asks first: 'Use 750 points?' with Confirm and Cancel.
+  const [confirming, setConfirming] = useState(false)
   // One key per attempt: a double click or a retried request is answered once by the server.
   const [key, setKey] = useState(newIdempotencyKey)
   const noteId = `n${useId()}`
+  const questionId = `q${useId()}`
+  const box = useRef<HTMLDivElement>(null)
+  // Where focus goes when the question opens (Confirm) and when it closes (the claim button).
+  const focusNext = useRef<'confirm' | 'claim' | null>(null)
+  useEffect(() => {
+    const target = focusNext.current
+    if (!target || !box.current) return
+    focusNext.current = null
+    box.current.querySelector<HTMLButtonElement>(target === 'confirm' ? '.reward-confirm__yes' : '.reward__claim')?.focus()
+  })
 
   if (action.type === 'offers') {
     return (
@@ -187,6 +222,18 @@ function Action({ reward, action, onChange, reload, onClaimed, onCheckout, signi
   }
 
   const label = action.type === 'membership' ? 'Become a member' : action.label
+  if (onSignin) {
+    return (
+      <div class="reward__actions">
+        <Button size="lg" block onClick={onSignin} aria-describedby={noteId}>
+          {label}
+        </Button>
+        <p id={noteId} class="reward__note">
+          Sign in or join to claim this reward: you come back here after.
+        </p>
+      </div>
+    )
+  }
   if (signin !== undefined) {
     return (
       <div class="reward__actions">
@@ -230,7 +277,9 @@ function Action({ reward, action, onChange, reload, onClaimed, onCheckout, signi
     try {
       const res = await client.rewards.claim(reward.id, { idempotencyKey: key })
       if ((res as { success?: boolean }).success === false) throw res
+      setConfirming(false)
       // The card turns earned in place: 'Congrats', the date and, for a coupon, the code.
+      onClaim()
       onChange(res.reward)
       const payment = safeHttpUrl(res.stripe_url, location.origin)
       if (payment) onCheckout({ url: payment }, null)
@@ -239,6 +288,8 @@ function Action({ reward, action, onChange, reload, onClaimed, onCheckout, signi
     } catch (err) {
       const { toast, reload: stale } = claimErrorToast(err)
       showToast(toast)
+      if (confirming) focusNext.current = 'claim'
+      setConfirming(false)
       if (stale) reload()
     } finally {
       setKey(newIdempotencyKey())
@@ -247,14 +298,48 @@ function Action({ reward, action, onChange, reload, onClaimed, onCheckout, signi
   }
 
   const short = action.shortBy > 0
+  // A free entry spends nothing: it needs no question.
+  const spends = reward.threshold > 0
+  if (confirming) {
+    return (
+      <div class="reward__actions" ref={box}>
+        <div class="reward-confirm" role="group" aria-labelledby={questionId}>
+          <p id={questionId} class="reward-confirm__question">
+            Use {formatNumber(reward.threshold)} {terms.points}?
+          </p>
+          <div class="reward-confirm__buttons">
+            <Button size="lg" class="reward-confirm__yes" loading={busy} onClick={claim}>
+              Confirm
+            </Button>
+            <Button
+              size="lg"
+              variant="outline"
+              disabled={busy}
+              onClick={() => {
+                focusNext.current = 'claim'
+                setConfirming(false)
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </div>
+      </div>
+    )
+  }
   return (
-    <div class="reward__actions">
+    <div class="reward__actions" ref={box}>
       <Button
         size="lg"
         block
+        class="reward__claim"
         loading={busy}
         disabled={short}
-        onClick={claim}
+        onClick={() => {
+          if (!spends) return void claim()
+          focusNext.current = 'confirm'
+          setConfirming(true)
+        }}
         aria-describedby={short ? noteId : undefined}
       >
         {label}

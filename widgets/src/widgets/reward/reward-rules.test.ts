@@ -11,7 +11,7 @@ import {
 } from './reward-rules'
 import { safeHttpUrl } from '../membership/membership-checkout'
 import { reward } from './test-fixtures'
-import { selectionName, tileAction, tileCost } from './tile-rules'
+import { selectionName, tileAction, tileCost, tileShortfall } from './tile-rules'
 
 const program = { pointsTerm: 'points', membershipChallengeId: 9 }
 const member = { unused_points: 175, eligible_offers_rewards: false }
@@ -40,10 +40,11 @@ describe('shortenAddress', () => {
 })
 
 describe('card words', () => {
-  it('names the type in capitals followed by Reward', () => {
-    expect(rewardKindLabel('redeem')).toBe('REDEEM Reward')
-    expect(rewardKindLabel('sweepstake')).toBe('SWEEPSTAKE Reward')
-    expect(rewardKindLabel('mini-contest')).toBe('MINI-CONTEST Reward')
+  it('names the type in words, never the internal selection name', () => {
+    expect(rewardKindLabel('redeem')).toBe('Points reward')
+    expect(rewardKindLabel('sweepstake')).toBe('Sweepstake')
+    expect(rewardKindLabel('mini-contest')).toBe('Contest')
+    expect(rewardKindLabel('something-new')).toBe('Reward')
   })
   it('counts sweepstake entries', () => {
     expect(entriesText(3)).toBe('You have earned 3 entries into this sweepstakes')
@@ -218,6 +219,24 @@ describe('reward tiles', () => {
     )
     expect(tileAction(reward({ selection: 'sweepstake' }), true)).toBe('Enter')
     expect(tileAction(reward({ selection: 'offer' }), true)).toBe('View details')
+  })
+  it("says how many points a participant still needs instead of a 'Claim' they cannot afford", () => {
+    const giftCard = reward({ threshold: 750 })
+    expect(tileAction(giftCard, true, 150)).toBe('View details')
+    expect(tileShortfall(giftCard, true, 150, 'points')).toBe('600 more points needed')
+    expect(tileShortfall(reward({ threshold: 2000 }), true, 150, 'beans')).toBe('1,850 more beans needed')
+    expect(tileAction(reward({ selection: 'sweepstake', threshold: 50 }), true, 20)).toBe('View details')
+    expect(tileShortfall(reward({ selection: 'sweepstake', threshold: 50 }), true, 20, 'points')).toBe(
+      '30 more points needed',
+    )
+    // Affordable, unknown balance, signed out, or nothing to claim: no shortfall line.
+    expect(tileAction(giftCard, true, 750)).toBe('Claim')
+    expect(tileShortfall(giftCard, true, 750, 'points')).toBeNull()
+    expect(tileAction(giftCard, true, null)).toBe('Claim')
+    expect(tileShortfall(giftCard, true, null, 'points')).toBeNull()
+    expect(tileShortfall(giftCard, false, 0, 'points')).toBeNull()
+    expect(tileShortfall(reward({ threshold: 750, earned_by_current_participant_on: EARNED }), true, 0, 'points')).toBeNull()
+    expect(tileShortfall(reward({ selection: 'offer', threshold: 750 }), true, 0, 'points')).toBeNull()
   })
   it('shows what a reward costs', () => {
     expect(tileCost(reward(), 'points')).toBe('150 points')

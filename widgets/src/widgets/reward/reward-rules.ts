@@ -36,8 +36,16 @@ export function shortenAddress(address: string | null | undefined): string {
   return `${value.slice(0, 6)}…${value.slice(-4)}`
 }
 
-/** The line above the reward's name: its type in capitals followed by 'Reward' ('REDEEM Reward'). */
-export const rewardKindLabel = (selection: string) => `${selection.toUpperCase()} Reward`
+/** The line above the reward's name, in words a participant uses (never the internal selection name). */
+const KIND_LABELS: Record<string, string> = {
+  redeem: 'Points reward',
+  sweepstake: 'Sweepstake',
+  'mini-contest': 'Contest',
+  achievement: 'Achievement',
+  milestone: 'Milestone',
+  offer: 'Member offer',
+}
+export const rewardKindLabel = (selection: string) => KIND_LABELS[selection] ?? 'Reward'
 
 /** 'You have earned 3 entries into this sweepstakes' (one entry reads in the singular, as the server's message). */
 export const entriesText = (count: number) =>

@@ -44,19 +44,32 @@ const sent = (over: Partial<SigninVerifyResponse> = {}): SigninVerifyResponse =>
 
 const failure = (over: Partial<VerifyFailure> = {}): VerifyFailure => ({
   status: 422,
-  code: 'signup_required',
-  message: 'Welcome! Tell us a little about yourself to sign up.',
+  code: 'validation_failed',
+  message: 'Required fields are missing',
   signType: 'SIGN_UP',
   redirectUrl: null,
   fields: {},
   ...over,
 })
 
+/** The 200 answer to a new e-mail: the next step is sign-up. */
+const signupStep = (over: Partial<SigninVerifyResponse> = {}): SigninVerifyResponse => ({
+  ok: true,
+  participant: null,
+  otp_logged: false,
+  sign_type: 'SIGN_UP',
+  browser_token: null,
+  message: 'Welcome! Tell us a little about yourself to sign up.',
+  ...over,
+})
+const toSignup: SigninEvent = { type: 'verified', response: signupStep() }
+
 const email = (value: string): SigninEvent => ({ type: 'edit', field: 'email', value })
 
 describe('initial step', () => {
   it('rejects an empty or malformed e-mail without calling the server', () => {
-    expect(run([{ type: 'submit' }]).state.errors.email).toBe(MESSAGES.invalidEmail)
+    expect(run([{ type: 'submit' }]).state.errors.email).toBe('Enter your email')
+    expect(run([email('   '), { type: 'submit' }]).state.errors.email).toBe('Enter your email')
     const { state, effects } = run([email('jane@'), { type: 'submit' }])
     expect(state.errors.email).toBe('Invalid email')
     expect(state.pending).toBeNull()
@@ -97,8 +110,8 @@ describe('initial step', () => {
     expect(state.participant?.first_name).toBe('Jane')
   })
 
-  it('moves an unknown e-mail to new_participant', () => {
-    const { state, effects } = run([email('new@example.com'), { type: 'submit' }, { type: 'failed', failure: failure() }])
+  it('moves an unknown e-mail to new_participant on the 200 sign-up step answer', () => {
+    const { state, effects } = run([email('new@example.com'), { type: 'submit' }, toSignup])
     expect(state.step).toBe('new_participant')
     expect(state.pending).toBeNull()
     expect(effects.filter((e) => e.type === 'toast')).toEqual([])
@@ -117,7 +130,7 @@ describe('initial step', () => {
   it('redirects to the program enrollment page with the e-mail and query', () => {
     const cfg = config({ query: [['referral_code', 'R1']] })
     const { state, effects } = run(
-      [email('jane@example.com'), { type: 'submit' }, { type: 'failed', failure: failure({ redirectUrl: 'https://partner.example/join' }) }],
+      [email('jane@example.com'), { type: 'submit' }, { type: 'verified', response: signupStep({ redirect_url: 'https://partner.example/join' }) }],
       cfg,
     )
     expect(state.pending).toBe('leaving')
@@ -129,10 +142,18 @@ describe('initial step', () => {
     expect(state.step).toBe('initial')
     expect(effects.at(-1)).toEqual({ type: 'toast', title: 'Error!', message: MESSAGES.generic })
   })
+
+  it('shows a refused e-mail at the field, never guessing the sign-up step', () => {
+    const { state } = run([email('jane@example.com'), { type: 'submit' }, { type: 'failed', failure: failure({ signType: null, fields: { email: 'Invalid email' } }) }])
+    expect(state).toMatchObject({ step: 'initial', pending: null, errors: { email: 'Invalid email' } })
+    const forbidden = run([email('jane@example.com'), { type: 'submit' }, { type: 'failed', failure: failure({ status: 403, code: 'forbidden', signType: 'SIGN_UP', message: 'This program is not accepting new members' }) }])
+    expect(forbidden.state.step).toBe('initial')
+    expect(forbidden.effects.at(-1)).toEqual({ type: 'toast', title: 'Error!', message: 'This program is not accepting new members' })
+  })
 })
 
 describe('new_participant step', () => {
-  const atSignup = () => run([email('new@example.com'), { type: 'submit' }, { type: 'failed', failure: failure() }]).state
+  const atSignup = () => run([email('new@example.com'), { type: 'submit' }, toSignup]).state
 
   it('requires first and last name and the terms', () => {
     const { state, effects } = run([{ type: 'submit' }], config(), atSignup())
@@ -262,14 +283,24 @@ describe('otp_verification step', () => {
     expect(state.pending).toBe('leaving')
   })
 
-  it('toasts a wrong code with the server message', () => {
+  it('shows a wrong code at the code field (a 200 retry answer), not in a toast', () => {
     const message = 'Invalid code. Please check the code and try again.'
+    const retry = sent({ ok: false, participant: null, message, error: { code: 'invalid_code', message, fields: { otp: message } } })
+    const { state, effects } = run([{ type: 'edit', field: 'otp', value: '000000' }, { type: 'submit' }, { type: 'verified', response: retry }], config(), atCode())
+    expect(state).toMatchObject({ step: 'otp_verification', pending: null, otp: '000000', errors: { otp: message } })
+    expect(effects.filter((e) => e.type !== 'verify')).toEqual([])
+    // Editing the code clears the message.
+    expect(run([{ type: 'edit', field: 'otp', value: '1' }], config(), state).state.errors.otp).toBeUndefined()
+  })
+
+  it('still toasts a lockout (429) on the code step', () => {
+    const message = 'Too many failed attempts. Please try again in 60 minutes.'
     const { state, effects } = run(
-      [{ type: 'edit', field: 'otp', value: '000000' }, { type: 'submit' }, { type: 'failed', failure: failure({ status: 401, code: 'invalid_code', signType: 'OTP', message }) }],
+      [{ type: 'edit', field: 'otp', value: '000000' }, { type: 'submit' }, { type: 'failed', failure: failure({ status: 429, code: 'too_many_attempts', signType: 'OTP', message }) }],
       config(),
       atCode(),
     )
-    expect(state).toMatchObject({ step: 'otp_verification', pending: null, otp: '000000' })
+    expect(state).toMatchObject({ step: 'otp_verification', pending: null })
     expect(effects.at(-1)).toEqual({ type: 'toast', title: 'Error!', message })
   })
 

@@ -1,3 +1,5 @@
+// Types only: the contract's schemas (zod) must not reach the widget bundles (zod probes eval, which a
+// partner's CSP reports).
 import type { SigninVerifyRequest, SigninVerifyResponse } from '../../../../sdk/contract/auth'
 import { enrollmentRedirectUrl, isValidEmail } from './signin-format'
 
@@ -10,11 +12,16 @@ export type SigninStep = 'initial' | 'new_participant' | 'otp_verification' | 'm
 export type SigninTextField = 'email' | 'first_name' | 'last_name' | 'postal' | 'otp'
 export type SigninErrorKey = SigninTextField | 'agree_terms' | 'captcha'
 
+/** The verify answer says the next step is the sign-up form (or the program's own sign-up page): a 200, not a failure. */
+export const isSignupStep = (r: Pick<SigninVerifyResponse, 'ok' | 'sign_type' | 'otp_logged'>) =>
+  r.ok && r.sign_type === 'SIGN_UP' && !r.otp_logged
+
 export const RESEND_SECONDS = 60
 export const OTP_LENGTH = 6
 const CODE_PATTERN = /^\d{6}$/
 
 export const MESSAGES = {
+  emptyEmail: 'Enter your email',
   invalidEmail: 'Invalid email',
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -141,7 +148,8 @@ export function buildVerifyRequest(state: SigninState, config: SigninConfig, wit
 /** Client-side checks of the current step (participant-site.md section 5). */
 export function validateStep(state: SigninState, config: SigninConfig): SigninState['errors'] {
   const errors: SigninState['errors'] = {}
-  if (state.step === 'initial' && !isValidEmail(state.email)) errors.email = MESSAGES.invalidEmail
+  if (state.step === 'initial' && !state.email.trim()) errors.email = MESSAGES.emptyEmail
+  else if (state.step === 'initial' && !isValidEmail(state.email)) errors.email = MESSAGES.invalidEmail
   if (state.step === 'new_participant') {
     if (!state.first_name.trim()) errors.first_name = MESSAGES.firstName
     if (!state.last_name.trim()) errors.last_name = MESSAGES.lastName
@@ -219,6 +227,22 @@ export function signinReducer(state: SigninState, event: SigninEvent, config: Si
 }
 
 function onVerified(state: SigninState, response: SigninVerifyResponse, config: SigninConfig): Transition {
+  // A wrong or expired code: a field error of the code step (a 200 answer, nothing red in the console).
+  if (!response.ok && response.error) {
+    const errors = fieldErrors(response.error.fields)
+    if (!Object.keys(errors).length) errors.otp = response.error.message || response.message
+    return { state: { ...state, pending: null, errors }, effects: [] }
+  }
+  // A new e-mail: the next step is sign-up, here or on the program's own page.
+  if (isSignupStep(response)) {
+    if (response.redirect_url) {
+      return {
+        state: { ...state, pending: 'leaving' },
+        effects: [{ type: 'go', url: enrollmentRedirectUrl(response.redirect_url, state.email.trim(), config.query, config.origin) }],
+      }
+    }
+    return { state: { ...state, pending: null, step: 'new_participant', errors: {}, seconds_left: 0 }, effects: [] }
+  }
   const participant = response.participant ? { first_name: response.participant.first_name } : state.participant
   const base: SigninState = { ...state, pending: null, participant, signing_up: state.signing_up || state.step === 'new_participant' }
   if (response.otp_logged) {
@@ -259,5 +283,9 @@ function onFailed(state: SigninState, failure: VerifyFailure, config: SigninConf
     if (config.captchaRequired) effects.push({ type: 'reset_captcha' })
     return { state: { ...idle, errors: fieldErrors(failure.fields), captcha_token: config.captchaRequired ? '' : state.captcha_token }, effects }
   }
-  return { state: { ...idle, step: 'new_participant', errors: {}, seconds_left: 0 }, effects: [] }
+  // Any other refusal of the e-mail step (a malformed address, a program not taking sign-ups): at the
+  // field when the server names one, else a toast. Never a guess at the sign-up step.
+  const errors = fieldErrors(failure.fields)
+  if (Object.keys(errors).length) return { state: { ...idle, errors }, effects: [] }
+  return { state: idle, effects: [toast(failure.message || MESSAGES.generic)] }
 }

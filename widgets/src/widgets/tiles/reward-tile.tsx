@@ -4,7 +4,7 @@ import { CalendarIcon, CheckCircleIcon, GiftIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { formatDate } from '../../ui/time'
 import { useSite, useTerms } from '../shared/context'
-import { selectionName, tileAction, tileCost } from '../reward/tile-rules'
+import { selectionName, tileAction, tileCost, tileShortfall } from '../reward/tile-rules'
 
 export const rewardHref = (reward: Pick<Reward, 'id'>) => `/reward/${reward.id}`
 
@@ -12,7 +12,11 @@ export const rewardHref = (reward: Pick<Reward, 'id'>) => `/reward/${reward.id}`
 export function RewardTile({ reward }: { reward: Reward }) {
   const { session } = useSite()
   const terms = useTerms()
-  const label = tileAction(reward, session.signedIn.value)
+  const signedIn = session.signedIn.value
+  const balance = session.participant.value?.unused_points ?? null
+  const label = tileAction(reward, signedIn, balance)
+  // A participant short of points reads how many they miss, not a 'Claim' the card would refuse.
+  const shortfall = tileShortfall(reward, signedIn, balance, terms.points)
   const cost = tileCost(reward, terms.points)
   const earned = formatDate(reward.earned_by_current_participant_on)
   const finish = formatDate(reward.finish)
@@ -48,6 +52,7 @@ export function RewardTile({ reward }: { reward: Reward }) {
             </p>
           )
         )}
+        {shortfall && <p class="reward-tile__need">{shortfall}</p>}
         <a
           href={rewardHref(reward)}
           class={buttonClass(label === 'View details' ? 'outline' : 'primary', 'sm', 'tile__cta')}

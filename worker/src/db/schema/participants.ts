@@ -135,8 +135,9 @@ export const signinCodes = sqliteTable(
       .references(() => programs.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     participantId: integer('participant_id').references(() => participants.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['otp', 'magic_link'] }).notNull(),
-    /** HMAC of the code (otp) or of the link token (magic_link). */
+    /** handoff: a confirmed link's one-time pass back to the partner page an embedded sign-in started on. */
+    kind: text('kind', { enum: ['otp', 'magic_link', 'handoff'] }).notNull(),
+    /** HMAC of the code (otp), of the link token (magic_link) or of the handoff secret. */
     secretHash: text('secret_hash').notNull(),
     browserTokenHash: text('browser_token_hash'),
     /** Sign-up details held until the e-mail is proven; the participant row is created at verification. */

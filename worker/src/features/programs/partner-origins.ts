@@ -32,6 +32,15 @@ export async function isAllowedOrigin(deps: Deps, programId: number, origin: str
   return (await programHosts(deps, programId)).includes(host)
 }
 
+/**
+ * The hosts an embedded sign-in may return to after a magic link (the redirect validator's only
+ * cross-origin allow-list): the program's domain list, plus localhost outside production as above.
+ */
+export async function signinReturnHosts(deps: Deps, programId: number): Promise<string[]> {
+  const hosts = await programHosts(deps, programId)
+  return deps.config.environment !== 'production' ? [...hosts, 'localhost', '127.0.0.1', '[::1]'] : hosts
+}
+
 /** Any program lists this host (used for CORS preflights, which do not say which program they are for). */
 export async function isListedAnywhere(deps: Deps, origin: string): Promise<boolean> {
   let host: string

@@ -8,6 +8,7 @@ import type { ParticipantRow, ProgramRow } from '../../env'
 import { randomToken } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { afterParticipantChange } from '../challenges/effects'
+import { assertEntriesOpen, entriesClosedError } from '../sweepstakes/fair-draw'
 import { actionInsert, webhookInsert } from '../webhooks/events'
 import { ledgerInsert } from '../points/ledger'
 import { hasWebhookFor } from '../webhooks/webhooks'
@@ -198,6 +199,8 @@ async function buyEntries(
   const entries = free ? 1 : (input.entries ?? 1)
   const cost = row.threshold * entries
   const once = free || !row.repeatable
+  // Entries close when a fair draw is committed (features/sweepstakes; a trigger guards the write too).
+  await assertEntriesOpen(scope, row.id)
   if (row.claims >= row.limit)
     throw fail('reward_unavailable', 422, 'The winners of this sweepstakes have been drawn')
   if (once && mine?.entries) throw failureError('already_claimed', ctx, row, cost)
@@ -264,7 +267,7 @@ async function buyEntries(
     else await scope.db.batch([spend, entriesWrite, ...tail])
   } catch (err) {
     const failure = claimFailure(err)
-    if (!failure) throw err
+    if (!failure) throw entriesClosedError(err) ?? err
     if (failure === 'entries_replayed' && input.idempotencyKey) return respondEntries(ctx, row.id, now)
     if (failure === 'entries_replayed') throw err
     throw failureError(failure, ctx, row, cost)

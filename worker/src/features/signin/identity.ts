@@ -6,6 +6,7 @@ import type { Deps } from '../../deps'
 import type { ParticipantRow, ProgramRow } from '../../env'
 import { base64url, hmac, randomToken, safeEqual } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
+import { recordSignup } from './participant-signin'
 
 /** The longest an identity token may live (exp - iat). */
 export const MAX_IDENTITY_TOKEN_SECONDS = 600
@@ -20,7 +21,8 @@ const payloadSchema = z.object({
 })
 export type IdentityPayload = z.infer<typeof payloadSchema>
 
-const invalid = (why: string) => new AppError('unauthenticated', 401, `identity_token: ${why}`, { identity_token: why })
+/** Messages in words, for the partner developer reading the console: "The identity token has expired". */
+const invalid = (why: string) => new AppError('unauthenticated', 401, `The identity token ${why}`, { identity_token: why })
 
 function decodeBase64url(s: string): string {
   const b64 = s.replace(/-/g, '+').replace(/_/g, '/')
@@ -43,7 +45,7 @@ export async function signIdentityToken(secret: string, payload: IdentityPayload
  * vouches for the e-mail, so a new participant is created verified.
  */
 export async function exchangeIdentityToken(scope: ProgramScope, deps: Deps, program: ProgramRow, token: string): Promise<ParticipantRow> {
-  if (!program.partnerIdentitySecret) throw new AppError('forbidden', 403, 'This program does not accept partner identity tokens')
+  if (!program.partnerIdentitySecret) throw new AppError('forbidden', 403, 'This program does not accept partner identity tokens: set its identity secret first')
   const [version, body, signature] = token.split('.')
   if (version !== 'v1' || !body || !signature) throw invalid('is not a Tessera identity token')
   if (!safeEqual(signature, await hmac(program.partnerIdentitySecret, `v1.${body}`))) throw invalid('has a bad signature')
@@ -63,15 +65,24 @@ export async function exchangeIdentityToken(scope: ProgramScope, deps: Deps, pro
   if (!used.length) throw invalid('was used already')
   const existing = await scope.first(participants, eq(participants.email, payload.email))
   if (existing) return existing
+  const firstName = payload.first_name || payload.email.split('@')[0]!
+  const lastName = payload.last_name ?? ''
   const [created] = await scope
     .insert(participants, {
       email: payload.email,
-      firstName: payload.first_name ?? payload.email.split('@')[0]!,
-      lastName: payload.last_name ?? '',
+      firstName,
+      lastName,
       referralCode: randomToken(6).replace(/[-_]/g, 'x').toUpperCase().slice(0, 8),
       emailVerifiedAt: new Date(deps.clock.now()),
+      status: 'active',
     })
     .onConflictDoNothing()
     .returning()
-  return created ?? (await scope.first(participants, eq(participants.email, payload.email)))!
+  if (!created) return (await scope.first(participants, eq(participants.email, payload.email)))!
+  // A participant the partner vouches for joined the program: the same sign-up bonus as an e-mail sign-up.
+  await recordSignup(scope, deps, created, { first_name: firstName, last_name: lastName }, program.enrollment.requires_referral_review, {
+    ipHash: null,
+    browserTokenHash: null,
+  })
+  return (await scope.first(participants, eq(participants.id, created.id))) ?? created
 }

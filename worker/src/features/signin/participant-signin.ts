@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
-import type { SigninParticipant, SigninVerifyResponse, signinVerifyRequestSchema } from '../../../../sdk/contract/auth'
+import type { SigninParticipant, SigninRetryCode, SigninVerifyResponse, signinVerifyRequestSchema } from '../../../../sdk/contract/auth'
 import type { z } from 'zod'
 import {
   challengeCompletions,
@@ -38,12 +38,16 @@ export type SigninContext = {
   deps: Deps
   /** The site origin links point to, e.g. https://demo.tessera.app. */
   origin: string
+  /** Host names an embedded sign-in may return to (the program's domain list); see signinReturnHosts. */
+  returnHosts?: readonly string[] | undefined
   captcha?: CaptchaVerifier | undefined
   remoteIp?: string | undefined
 }
 
 export type SigninResult =
   | { kind: 'sent'; response: SigninVerifyResponse }
+  /** The next step (sign-up) or a field to fix (a wrong or expired code): a 200 answer, not a failure. */
+  | { kind: 'step'; response: SigninVerifyResponse }
   | { kind: 'signed_in'; response: SigninVerifyResponse; participant: ParticipantRow }
 
 const toSigninParticipant = (p: { id: number | null; firstName: string; lastName: string; email: string }): SigninParticipant => ({
@@ -55,7 +59,7 @@ const toSigninParticipant = (p: { id: number | null; firstName: string; lastName
 })
 
 const OTP_EXTRA = { participant: null, otp_logged: false, sign_type: 'OTP', browser_token: null }
-const otpFailure = (code: 'invalid_code' | 'code_expired' | 'too_many_attempts' | 'resend_too_soon', status: 401 | 429, message: string) =>
+const otpFailure = (code: 'too_many_attempts' | 'resend_too_soon', status: 429, message: string) =>
   new AppError(code, status, message, undefined, OTP_EXTRA)
 const accountOf = (ctx: SigninContext, email: string): Account => ({ kind: 'participant', programId: ctx.program.id, email })
 
@@ -87,24 +91,12 @@ export async function verifySignin(ctx: SigninContext, input: VerifyInput): Prom
   }
 
   const enrollment = ctx.program.enrollment
+  // A new e-mail is the next step of the flow, not a failure: 200 with sign_type SIGN_UP.
   if (ctx.program.overrideEnrollment && ctx.program.programCustomSigninUrl) {
-    throw new AppError('signup_required', 422, 'Sign-up for this program happens on its own page', undefined, {
-      participant: null,
-      otp_logged: false,
-      sign_type: 'SIGN_UP',
-      browser_token: null,
-      redirect_url: ctx.program.programCustomSigninUrl,
-    })
+    return signupStep('Sign-up for this program happens on its own page', ctx.program.programCustomSigninUrl)
   }
   const signingUp = input.first_name !== undefined || input.last_name !== undefined || input.agree_terms !== undefined
-  if (!signingUp) {
-    throw new AppError('signup_required', 422, 'Welcome! Tell us a little about yourself to sign up.', undefined, {
-      participant: null,
-      otp_logged: false,
-      sign_type: 'SIGN_UP',
-      browser_token: null,
-    })
-  }
+  if (!signingUp) return signupStep('Welcome! Tell us a little about yourself to sign up.')
   const fields: Record<string, string> = {}
   if (!input.first_name) fields.first_name = 'First name is required'
   if (!input.last_name) fields.last_name = 'Last name is required'
@@ -136,6 +128,41 @@ export async function verifySignin(ctx: SigninContext, input: VerifyInput): Prom
   return sendSecret(ctx, input, { firstName: signup.first_name, lastName: signup.last_name, participantId: null }, signup)
 }
 
+const signupStep = (message: string, redirectUrl?: string): SigninResult => ({
+  kind: 'step',
+  response: {
+    ok: true,
+    participant: null,
+    otp_logged: false,
+    sign_type: 'SIGN_UP',
+    browser_token: null,
+    message,
+    ...(redirectUrl ? { redirect_url: redirectUrl } : {}),
+  },
+})
+
+/** A wrong or expired code: the code field shows the message (200), the flow stays on the code step. */
+const codeRetry = (code: SigninRetryCode, message: string, browserToken: string | undefined): SigninResult => ({
+  kind: 'step',
+  response: {
+    ok: false,
+    participant: null,
+    otp_logged: false,
+    sign_type: 'OTP',
+    browser_token: browserToken ?? null,
+    message,
+    error: { code, message, fields: { otp: message } },
+  },
+})
+const INVALID_CODE = 'Invalid code. Please check the code and try again.'
+
+/**
+ * Where a confirmed link returns: a same-site path, or (embedded sign-in) the partner page the
+ * sign-in started on, when its host is in the program's domain list (sdk/contract/redirect.ts).
+ */
+const returnTarget = (ctx: SigninContext, input: VerifyInput) =>
+  (input.return_to && ctx.returnHosts ? safeRedirect(input.return_to, { allowHosts: ctx.returnHosts }) : null) ?? safeRedirect(input.redirect_to)
+
 async function sendSecret(
   ctx: SigninContext,
   input: VerifyInput,
@@ -153,7 +180,7 @@ async function sendSecret(
   const last = latest[0]
   if (last && now - last.createdAt.getTime() < RESEND_WAIT_MS) {
     const wait = Math.ceil((RESEND_WAIT_MS - (now - last.createdAt.getTime())) / 1000)
-    throw otpFailure('resend_too_soon', 429, `Please wait ${wait} seconds before requesting a new code`)
+    throw otpFailure('resend_too_soon', 429, `Please wait ${wait} seconds before requesting a new ${useOtp ? 'code' : 'link'}`)
   }
   // A locked account gets no new code (it could not be used), and each address gets a few mails an
   // hour whoever asks; both count for blocked accounts too, so the answers reveal nothing.
@@ -186,7 +213,7 @@ async function sendSecret(
     secretHash: hash,
     browserTokenHash: browserToken ? await hmac(deps.config.secret, `bt:${browserToken}`) : null,
     signupData: signup,
-    redirectTo: safeRedirect(input.redirect_to),
+    redirectTo: returnTarget(ctx, input),
     ipHash: ctx.remoteIp && ctx.remoteIp !== 'unknown' ? await ipHash(deps.config.secret, ctx.remoteIp) : null,
     expiresAt: new Date(now + ttl),
     createdAt: new Date(now),
@@ -221,30 +248,35 @@ async function verifyCode(ctx: SigninContext, email: string, otp: string, browse
   const now = deps.clock.now()
   const account = accountOf(ctx, email)
   await assertNotLocked(deps, account, OTP_EXTRA)
-  // Every wrong try counts against the account (e-mail and program), across codes and resends.
-  const invalid = async () => (await recordSigninFailure(deps, account, OTP_EXTRA)) ?? otpFailure('invalid_code', 401, 'Invalid code. Please check the code and try again.')
-  if (!browserToken) throw await invalid()
+  // Every wrong try counts against the account (e-mail and program), across codes and resends. A
+  // wrong code is a field error (200); the try that earns a wait is the 429 lockout error.
+  const invalid = async (): Promise<SigninResult> => {
+    const locked = await recordSigninFailure(deps, account, OTP_EXTRA)
+    if (locked) throw locked
+    return codeRetry('invalid_code', INVALID_CODE, browserToken)
+  }
+  if (!browserToken) return invalid()
   const rows = await scope
     .select(signinCodes, and(eq(signinCodes.email, email), eq(signinCodes.kind, 'otp'), isNull(signinCodes.consumedAt), isNull(signinCodes.supersededAt)))
     .orderBy(desc(signinCodes.createdAt))
     .limit(1)
   const row = rows[0]
   if (!row || !row.browserTokenHash || !safeEqual(row.browserTokenHash, await hmac(deps.config.secret, `bt:${browserToken}`))) {
-    throw await invalid()
+    return invalid()
   }
-  if (row.expiresAt.getTime() <= now) throw otpFailure('code_expired', 401, 'This code has expired. Please request a new code.')
+  if (row.expiresAt.getTime() <= now) return codeRetry('code_expired', 'This code has expired. Please request a new code.', browserToken)
   if (row.attempts >= MAX_CODE_ATTEMPTS) throw otpFailure('too_many_attempts', 429, 'Too many attempts. Please request a new code.')
   // Count the try before comparing, guarded in SQL, so parallel guesses cannot exceed the limit.
   const counted = await scope
     .update(signinCodes, { attempts: row.attempts + 1 }, and(eq(signinCodes.id, row.id), eq(signinCodes.attempts, row.attempts), isNull(signinCodes.consumedAt)))
     .returning({ attempts: signinCodes.attempts })
-  if (!counted.length) throw await invalid()
+  if (!counted.length) return invalid()
   const expected = await secretHash(ctx, 'otp', email, otp)
-  if (!safeEqual(expected, row.secretHash)) throw await invalid()
+  if (!safeEqual(expected, row.secretHash)) return invalid()
   const consumed = await scope
     .update(signinCodes, { consumedAt: new Date(now) }, and(eq(signinCodes.id, row.id), isNull(signinCodes.consumedAt)))
     .returning({ id: signinCodes.id })
-  if (!consumed.length) throw otpFailure('invalid_code', 401, 'Invalid code. Please check the code and try again.')
+  if (!consumed.length) return codeRetry('invalid_code', INVALID_CODE, browserToken)
   await clearSigninFailures(deps, account)
   const participant = await completeSignin(ctx, row)
   return {
@@ -303,6 +335,43 @@ export async function consumeMagicLink(ctx: SigninContext, token: string): Promi
   return { participant: await completeSignin(ctx, row), redirectTo: row.redirectTo }
 }
 
+export const HANDOFF_TTL_MS = 2 * 60 * 1000
+
+/**
+ * After a confirmed link of an embedded sign-in: a one-time secret (2 minutes) the page it returns to
+ * exchanges for a token session (POST /public/signin/handoff). The session token itself never travels
+ * in a URL.
+ */
+export async function createHandoff(ctx: Pick<SigninContext, 'scope' | 'program' | 'deps'>, participant: ParticipantRow): Promise<string> {
+  const now = ctx.deps.clock.now()
+  const secret = randomToken(32)
+  await ctx.scope.insert(signinCodes, {
+    email: participant.email,
+    participantId: participant.id,
+    kind: 'handoff',
+    secretHash: await hmac(ctx.deps.config.secret, `ho:${ctx.program.id}:${secret}`),
+    expiresAt: new Date(now + HANDOFF_TTL_MS),
+    createdAt: new Date(now),
+  })
+  return secret
+}
+
+/** Uses a handoff once, within 2 minutes; answers the participant it signs in. */
+export async function consumeHandoff(ctx: Pick<SigninContext, 'scope' | 'program' | 'deps'>, secret: string): Promise<ParticipantRow> {
+  const { scope, deps } = ctx
+  const now = deps.clock.now()
+  const hash = await hmac(deps.config.secret, `ho:${ctx.program.id}:${secret}`)
+  const bad = () => new AppError('link_invalid', 401, 'This sign-in has expired or was used already. Please sign in again.')
+  const consumed = await scope
+    .update(signinCodes, { consumedAt: new Date(now) }, and(eq(signinCodes.secretHash, hash), eq(signinCodes.kind, 'handoff'), isNull(signinCodes.consumedAt), gt(signinCodes.expiresAt, new Date(now))))
+    .returning({ participantId: signinCodes.participantId })
+  const participantId = consumed[0]?.participantId
+  if (!participantId) throw bad()
+  const participant = await scope.first(participants, eq(participants.id, participantId))
+  if (!participant || participant.status === 'blocked') throw bad()
+  return participant
+}
+
 /** Looks a magic link up without consuming it (the GET confirm page). */
 export async function peekMagicLink(ctx: SigninContext, token: string) {
   const hash = await secretHash(ctx, 'ml', '', token)
@@ -351,7 +420,8 @@ async function completeSignin(ctx: SigninContext, code: typeof signinCodes.$infe
   return updated[0] ?? participant
 }
 
-async function recordSignup(
+/** A new participant's sign-up: profile, referral, the sign-up challenge's points (e-mail and identity token alike). */
+export async function recordSignup(
   scope: ProgramScope,
   deps: Deps,
   participant: ParticipantRow,

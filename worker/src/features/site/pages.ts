@@ -8,16 +8,26 @@ import { escapeHtml, jsonForHtml, simplePage } from '../../lib/html'
 import { siteOriginFor } from '../../lib/origin'
 import { parseBody } from '../../lib/parse'
 import { ensureCsrfToken } from '../../middleware/csrf'
-import { consumeMagicLink, peekMagicLink } from '../signin/participant-signin'
+import { consumeMagicLink, createHandoff, peekMagicLink } from '../signin/participant-signin'
+import { signinReturnHosts } from '../programs/partner-origins'
 import { safeRedirect } from '../../../../sdk/contract/redirect'
 import { cachedPublicProgram } from '../programs/programs'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
+import { SERVER_PATHS } from '../../../../sdk/contract/site-routes'
+import { acceptsHtml, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
 
 /**
  * Serves a built front end's index.html with the CSRF token and bootstrap data injected, so the page
- * needs no extra round trip and no inline script (the bootstrap is a JSON data block).
+ * needs no extra round trip and no inline script (the bootstrap is a JSON data block). `head` replaces
+ * the built page's `<title>` (the share preview, icons and fonts of a site page); `status` is the
+ * answer's (404 for an unknown path: the same page, which shows its not-found screen).
  */
-export async function serveShell(c: Context<AppEnv>, shell: 'site' | 'admin' | 'embed', bootstrap: unknown): Promise<Response> {
+export async function serveShell(
+  c: Context<AppEnv>,
+  shell: 'site' | 'admin' | 'embed',
+  bootstrap: unknown,
+  opts: { head?: string; status?: 200 | 404 } = {},
+): Promise<Response> {
   const csrf = await ensureCsrfToken(c)
   const path = { site: '/index.html', admin: '/admin/v2/index.html', embed: '/embed.html' }[shell]
   let html: string | undefined
@@ -32,12 +42,40 @@ export async function serveShell(c: Context<AppEnv>, shell: 'site' | 'admin' | '
       body: `<main><h1>Front end not built</h1><p>Run <code>npm run build</code> (npm start does it for you).</p></main>`,
     })
   }
+  if (opts.head) {
+    const title = /<title>[^<]*<\/title>/
+    html = title.test(html) ? html.replace(title, () => opts.head!) : html.replace('</head>', () => `${opts.head}</head>`)
+  }
   const head = `<meta name="csrf-token" content="${escapeHtml(csrf)}"><script type="application/json" id="tessera-bootstrap">${jsonForHtml(bootstrap)}</script>`
   c.header('cache-control', 'no-store')
-  return c.html(html.replace('</head>', `${head}</head>`))
+  return c.html(html.replace('</head>', () => `${head}</head>`), opts.status ?? 200)
 }
 
+/** Page answers depend on Accept (HTML, or a JSON 404 for a JSON-only client): caches must know. */
+export const varyAccept = (c: Context<AppEnv>) => c.header('vary', 'Accept', { append: true })
+
 const magicLinkForm = z.object({ token: z.string().min(10).max(200) })
+
+/**
+ * A same-site path that keeps the program the request named by `?program=` (localhost and shared
+ * hosts pick the program that way), so the visitor stays in it through the whole sign-in.
+ */
+function keepProgram(c: Context<AppEnv>, path: string): string {
+  const key = c.req.query('program')
+  if (!key) return path
+  const url = new URL(path, 'https://origin.invalid')
+  if (!url.searchParams.has('program')) url.searchParams.set('program', key)
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+const linkUnusable = (c: Context<AppEnv>, name: string, message: string) =>
+  c.html(
+    simplePage({
+      title: `${name}: link expired`,
+      body: `<main><h1>This login link can't be used</h1><p>${escapeHtml(message)}</p><a class="button" href="${escapeHtml(keepProgram(c, '/signin'))}">Get a new link</a></main>`,
+    }),
+    410,
+  )
 
 /** Participant site pages and the magic-link confirmation (a GET never signs in). */
 export const sitePages = new Hono<AppEnv>()
@@ -48,15 +86,7 @@ export const sitePages = new Hono<AppEnv>()
     const peek = token ? await peekMagicLink({ scope, program, deps, origin: await siteOriginFor(c) }, token) : { usable: false, email: null }
     c.header('cache-control', 'no-store')
     c.header('referrer-policy', 'no-referrer')
-    if (!peek.usable) {
-      return c.html(
-        simplePage({
-          title: `${program.name}: link expired`,
-          body: `<main><h1>This login link can't be used</h1><p>It is invalid, already used or older than 20 minutes.</p><a class="button" href="/signin">Get a new link</a></main>`,
-        }),
-        410,
-      )
-    }
+    if (!peek.usable) return linkUnusable(c, program.name, 'It is invalid, already used or older than 20 minutes.')
     return c.html(
       simplePage({
         title: `Sign in to ${program.name}`,
@@ -81,34 +111,74 @@ export const sitePages = new Hono<AppEnv>()
         replaceSessionId: c.var.participantSessionId,
       })
       setSecureCookie(c, 'participant', session, PARTICIPANT_SESSION_TTL_MS / 1000)
-      return c.redirect(safeRedirect(redirectTo) ?? '/', 303)
+      // An embedded sign-in returns to its partner page (re-checked against the domain list) with a
+      // one-time handoff the element exchanges for its own session (docs/embedding.md).
+      const partnerPage = redirectTo ? safeRedirect(redirectTo, { allowHosts: await signinReturnHosts(deps, program.id) }) : null
+      if (partnerPage && !partnerPage.startsWith('/')) {
+        const handoff = await createHandoff({ scope, program, deps }, participant)
+        const target = `${partnerPage}#${new URLSearchParams({ tessera_signin: handoff, tessera_program: program.publicKey })}`
+        // Not a 303: the page's CSP (form-action 'self') stops a form's redirect to another origin.
+        // A refresh after the POST is a plain navigation, with a link for browsers that ignore it.
+        c.header('cache-control', 'no-store')
+        c.header('referrer-policy', 'no-referrer')
+        c.header('refresh', `0;url=${target}`)
+        const host = new URL(partnerPage).host
+        return c.html(
+          simplePage({
+            title: `Signed in to ${program.name}`,
+            body: `<main><h1>You're signed in</h1><p>Taking you back to ${escapeHtml(host)}.</p><a class="button" href="${escapeHtml(target)}">Continue to ${escapeHtml(host)}</a></main>`,
+          }),
+        )
+      }
+      return c.redirect(keepProgram(c, safeRedirect(redirectTo) ?? '/'), 303)
     } catch (err) {
       if (!(err instanceof AppError)) throw err
-      return c.html(
-        simplePage({
-          title: `${program.name}: link expired`,
-          body: `<main><h1>This login link can't be used</h1><p>${escapeHtml(err.message)}</p><a class="button" href="/signin">Get a new link</a></main>`,
-        }),
-        410,
-      )
+      return linkUnusable(c, program.name, err.message)
     }
   })
   // Iframe mode: one widget alone, framable only by the program's domain list (issue 4, embedding).
   .get('/embed/:widget', async (c) => {
     const { deps, program, participant } = c.var
-    return serveShell(c, 'embed', {
-      program: await cachedPublicProgram(deps, program),
-      signed_in: Boolean(participant),
-      widget: c.req.param('widget'),
-      params: c.req.query(),
-    })
+    const publicProgram = await cachedPublicProgram(deps, program)
+    return serveShell(
+      c,
+      'embed',
+      { program: publicProgram, signed_in: Boolean(participant), widget: c.req.param('widget'), params: c.req.query() },
+      { head: `<title>${escapeHtml(publicProgram.name)}</title>${fontFaceStyle(publicProgram)}` },
+    )
+  })
+  .get('/robots.txt', async (c) => {
+    c.header('cache-control', 'public, max-age=300')
+    return c.text(robotsTxt(await siteOriginFor(c)))
+  })
+  .get('/sitemap.xml', async (c) => {
+    const { deps, program } = c.var
+    const xml = await sitemapXml(deps, program, await cachedPublicProgram(deps, program), await siteOriginFor(c))
+    return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' })
+  })
+  .get('/manifest.webmanifest', async (c) => {
+    const manifest = webManifest(await cachedPublicProgram(c.var.deps, c.var.program))
+    return c.body(JSON.stringify(manifest), 200, { 'content-type': 'application/manifest+json', 'cache-control': 'public, max-age=300' })
+  })
+  // Browsers and bots ask for /favicon.ico whatever the page links: the program's icon, else ours.
+  .get('/favicon.ico', async (c) => {
+    const { icon } = programIcons(await cachedPublicProgram(c.var.deps, c.var.program))
+    c.header('cache-control', 'public, max-age=300')
+    return c.redirect(icon, 302)
   })
   .get('*', async (c, next) => {
-    // Browser navigations get the participant site; other GETs fall through to 404.
-    if (!(c.req.header('accept') ?? '').includes('text/html')) return next()
+    // Every client but a JSON-only one gets the participant site (browsers, curl, link-preview bots);
+    // the worker's own paths (APIs, console, dev tools) fall through to their JSON 404.
+    if (SERVER_PATHS.test(c.req.path)) return next()
+    varyAccept(c)
+    if (!acceptsHtml(c.req.header('accept'))) return next()
     const { deps, program, participant } = c.var
-    return serveShell(c, 'site', {
-      program: await cachedPublicProgram(deps, program),
-      signed_in: Boolean(participant),
-    })
+    const publicProgram = await cachedPublicProgram(deps, program)
+    const preview = await sharePreview(deps, program, publicProgram, c.req.path, { referral_code: c.req.query('referral_code') })
+    return serveShell(
+      c,
+      'site',
+      { program: publicProgram, signed_in: Boolean(participant) },
+      { head: previewHead(preview, publicProgram, await siteOriginFor(c)), status: preview.status },
+    )
   })

@@ -15,6 +15,22 @@ const DELIVERY_DELAY_MS = 10
 export type OutboxMessage =
   | { topic: 'email'; payload: MailMessage }
   | { topic: 'webhook'; payload: { event: string; data: Record<string, unknown> } }
+  /** Background work of a feature (`domain.task`), run by the handler it registered with registerOutboxTask. */
+  | { topic: `${string}.${string}`; payload: Record<string, unknown> }
+
+/** Runs one background task of a feature; throwing retries it like any delivery. */
+export type OutboxTask = (deps: Deps, programId: number | null, payload: Record<string, unknown>) => Promise<unknown>
+
+const tasks = new Map<string, OutboxTask>()
+
+/**
+ * A feature's background work through the outbox (same batch as its write, delivered once, retried):
+ * the feature registers its handler when its module loads (rewards/reward-winners.ts does), so this
+ * module knows no feature above it.
+ */
+export function registerOutboxTask(topic: `${string}.${string}`, task: OutboxTask) {
+  tasks.set(topic, task)
+}
 
 /** The insert to put in the same batch as the business write it belongs to. */
 export function outboxInsert(db: Db, programId: number | null, message: OutboxMessage, dedupeKey?: string) {
@@ -83,8 +99,11 @@ async function deliver(deps: Deps, row: typeof outbox.$inferSelect): Promise<voi
       return deps.mail.send(row.payload as unknown as MailMessage)
     case 'webhook':
       return deliverWebhooks(deps, row)
-    default:
-      throw new Error(`no deliverer for topic ${row.topic}`)
+    default: {
+      const task = tasks.get(row.topic)
+      if (!task) throw new Error(`no deliverer for topic ${row.topic}`)
+      await task(deps, row.programId, row.payload as Record<string, unknown>)
+    }
   }
 }
 

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type ChallengeFormValues, emptyChallengeForm } from '../../../../../sdk/contract/console/challenges'
+import { I18nProvider } from '../../../lib/i18n'
+import { createQueryClient } from '../../../lib/query-client'
+
+const saved: ChallengeFormValues = { ...emptyChallengeForm, name: 'Minted quiz', status: 'active', points: 10, challenge_type: 'link', link_url: 'https://example.com' }
+const api = vi.hoisted(() => ({ update: vi.fn(), create: vi.fn(), form: { status: 'success', data: undefined as unknown, refetch: () => {} } }))
+vi.mock('../api/challenges', async (original) => ({
+  ...(await original<typeof import('../api/challenges')>()),
+  useChallengeForm: () => api.form,
+  updateChallenge: api.update,
+  createChallenge: api.create,
+}))
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
+vi.mock('../../../components/ui/toast', () => ({ notify: toasts }))
+const navigate = vi.hoisted(() => vi.fn())
+vi.mock('@tanstack/react-router', () => ({
+  useNavigate: () => navigate,
+  useParams: () => ({ programId: 7, challengeId: 42 }),
+  Link: ({ children, className }: { children: ReactNode; className?: string }) => <a className={className}>{children}</a>,
+}))
+vi.mock('../../../lib/use-program', () => ({ useCurrentProgram: () => ({ program: { id: 7, name: 'Demo' }, permissions: [], can: () => true }) }))
+
+const { ChallengeWizard } = await import('./challenge-wizard')
+
+function wizard(hasCollection: boolean) {
+  api.form.data = { fields: [], defaultValues: saved, profile_attributes: [], has_collection: hasCollection }
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <I18nProvider locale="en">
+        <ChallengeWizard mode="update" />
+      </I18nProvider>
+    </QueryClientProvider>,
+  )
+}
+const rename = (name: string) => fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } })
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+
+beforeEach(() => {
+  api.update.mockReset().mockResolvedValue({ success: true, errors: {} })
+  Object.values(toasts).forEach((f) => f.mockReset())
+  navigate.mockReset()
+})
+afterEach(cleanup)
+
+describe('challenge wizard, edit', () => {
+  it("says 'No changes detected' and sends nothing when nothing changed", () => {
+    wizard(false)
+    save()
+    expect(toasts.info).toHaveBeenCalledWith('No changes detected')
+    expect(api.update).not.toHaveBeenCalled()
+  })
+
+  it('sends only the changed fields', async () => {
+    wizard(false)
+    rename('Renamed quiz')
+    save()
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(7, 42, { name: 'Renamed quiz' }))
+    expect(screen.queryByText('This changes will be refleted in future minted NFTs.')).toBeNull()
+    expect(toasts.success).toHaveBeenCalledWith('Success!', 'Challenge updated successfully.')
+  })
+
+  it('asks before saving a challenge with a collectible collection, in the product words', async () => {
+    wizard(true)
+    rename('Renamed minted')
+    save()
+    await screen.findByText('This changes will be refleted in future minted NFTs.')
+    expect(api.update).not.toHaveBeenCalled()
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' }).at(-1)!)
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(7, 42, { name: 'Renamed minted' }))
+  })
+
+  it("lists the step's problems on Save: 'Please fix the following errors:'", () => {
+    wizard(false)
+    rename('')
+    save()
+    const summary = screen.getAllByRole('alert').find((el) => el.textContent?.startsWith('Please fix the following errors:'))!
+    expect(summary.textContent).toContain('Name is invalid or missing')
+    // The field's own message sits under it.
+    expect(screen.getByText('Name is required')).toBeTruthy()
+    expect(api.update).not.toHaveBeenCalled()
+  })
+})

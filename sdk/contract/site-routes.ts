@@ -1,0 +1,59 @@
+/**
+ * The participant site's route table (participant-site.md section 2), shared by the client router
+ * (widgets/src/site/routes.ts) and the worker, which answers a page path with the site's HTML and
+ * its share preview, and an unknown path with the same HTML and status 404. Plain data and a pure
+ * function: no UI code.
+ */
+
+/** A screen of the site; `page` is one of the program's published pages, matched by slug. */
+export type SiteRoute<P extends { slug: string } = { slug: string }> =
+  | { name: 'home' }
+  | { name: 'signin' }
+  | { name: 'my-account' }
+  | { name: 'challenge'; identifier: string }
+  | { name: 'my-offers' }
+  | { name: 'merchant'; slug: string }
+  | { name: 'reward'; id: string }
+  | { name: 'fairness'; id: string }
+  | { name: 'page'; page: P }
+  | { name: 'photos' }
+  | { name: 'partner' }
+  | { name: 'not-found' }
+
+/** Paths served by the worker itself (APIs, the console, dev tools), never by the client router. */
+export const SERVER_PATHS = /^\/(admin\/v2|public|participants|payments|offers|ahoy|_dev|_checkout|signin\/magic|healthz)(\/|$)/
+
+function normalisePath(pathname: string): string {
+  let path = pathname
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {
+    // Keep the raw path: it simply will not match a page.
+  }
+  return path.length > 1 ? path.replace(/\/+$/, '') : path
+}
+
+/**
+ * Which screen a path shows.
+ * @example matchSiteRoute('/privacy', pages) // { name: 'page', page: { slug: 'privacy', ... } }
+ */
+export function matchSiteRoute<P extends { slug: string }>(pathname: string, pages: readonly P[]): SiteRoute<P> {
+  const path = normalisePath(pathname)
+  if (path === '/' || path === '') return { name: 'home' }
+  if (path === '/signin') return { name: 'signin' }
+  if (path === '/my-account') return { name: 'my-account' }
+  const challenge = /^\/challenge\/([^/]+)$/.exec(path)
+  if (challenge) return { name: 'challenge', identifier: challenge[1]! }
+  const reward = /^\/reward\/([^/]+)$/.exec(path)
+  if (reward) return { name: 'reward', id: reward[1]! }
+  const fairness = /^\/sweepstakes\/(\d+)\/fairness$/.exec(path)
+  if (fairness) return { name: 'fairness', id: fairness[1]! }
+  if (path === '/my-offers') return { name: 'my-offers' }
+  if (path === '/photos') return { name: 'photos' }
+  if (path === '/partner') return { name: 'partner' }
+  const merchant = /^\/my-offers\/([^/]+)$/.exec(path)
+  if (merchant) return { name: 'merchant', slug: merchant[1]! }
+  const slug = path.slice(1)
+  const page = pages.find((p) => p.slug === slug)
+  return page ? { name: 'page', page } : { name: 'not-found' }
+}

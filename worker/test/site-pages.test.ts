@@ -1,0 +1,282 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CURATED_FONTS, fontFileUrl, programFontFaces } from '../../sdk/contract/fonts'
+import { startNodeServer } from '../src/node'
+import { acceptsHtml, plainText } from '../src/features/site/share-preview'
+import { offlineEnv } from './deployed-worker'
+
+/**
+ * Every client gets the page (issue 13): the participant site's routes answer their HTML to any
+ * Accept but a JSON-only one (curl, HEAD, link-preview bots), unknown paths a 404 page, and each page
+ * carries its share preview (title, description, canonical, Open Graph, Twitter card) built on the
+ * server; robots.txt, sitemap.xml, the manifest, the icons and the program's fonts. On the Node entry
+ * over HTTP, with a built-like dist/public; the Workers entry's asset routing from wrangler.toml.
+ */
+
+const ROOT = resolve(__dirname, '../..')
+const ORIGIN = 'https://rewards.example.test'
+const SITE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rewards</title><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="app"></div></body></html>`
+const FILES: Record<string, string> = {
+  '/index.html': SITE_HTML,
+  '/embed.html': SITE_HTML.replace('Rewards', 'Widget'),
+  '/admin/v2/index.html': '<!doctype html><html><head><title>Tessera Console</title></head><body><div id="root"></div></body></html>',
+  '/admin/v2/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  '/apple-touch-icon.png': 'png',
+  '/assets/fonts/poppins-latin-600-normal.woff2': 'woff2',
+}
+const BOTS = {
+  curl: 'curl/8.5.0',
+  Slackbot: 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+  facebookexternalhit: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+  Twitterbot: 'Twitterbot/1.0',
+  WhatsApp: 'WhatsApp/2.23.20.0',
+  Googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+}
+
+let dir = ''
+let server: Awaited<ReturnType<typeof startNodeServer>>
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tessera-site-'))
+  for (const [path, body] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), body)
+  }
+  server = await startNodeServer({
+    port: 0,
+    quiet: true,
+    seed: true,
+    databaseUrl: `file:${join(dir, 'db.sqlite')}`,
+    publicDir: dir,
+    env: { ENVIRONMENT: 'development', LOCAL_ORIGIN: ORIGIN },
+  })
+}, 60_000)
+afterAll(async () => {
+  await server?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const get = (path: string, init: RequestInit & { accept?: string; ua?: string } = {}) =>
+  fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { accept: init.accept ?? '*/*', ...(init.ua ? { 'user-agent': init.ua } : {}), ...(init.headers as Record<string, string>) },
+    redirect: 'manual',
+  })
+const meta = (html: string, attr: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attr}="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)">`).exec(html)?.[1] ?? null
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null
+
+describe('which clients get a page', () => {
+  it('takes every Accept but a JSON-only one as asking for the page', () => {
+    for (const accept of [undefined, '', '*/*', 'text/html', 'text/html,application/xhtml+xml,*/*;q=0.8', 'application/json, text/plain, */*', 'image/png'])
+      expect(acceptsHtml(accept), String(accept)).toBe(true)
+    for (const accept of ['application/json', 'application/problem+json, application/json;q=0.9', 'application/json, text/html;q=0'])
+      expect(acceptsHtml(accept), accept).toBe(false)
+  })
+
+  it.each(['/', '/challenge/coffee-quiz', '/reward/2', '/signin?referral_code=ABC123', '/privacy'])('answers %s with its HTML to curl and the link-preview bots', async (path) => {
+    for (const [bot, ua] of Object.entries(BOTS)) {
+      const res = await get(path, { ua })
+      expect({ bot, status: res.status, type: res.headers.get('content-type') }).toEqual({ bot, status: 200, type: 'text/html; charset=UTF-8' })
+      expect(res.headers.get('vary')).toMatch(/accept/i)
+      expect(await res.text()).toContain('<div id="app">')
+    }
+  })
+
+  it('answers HEAD like GET, without a body', async () => {
+    for (const path of ['/', '/challenge/coffee-quiz', '/admin/v2', '/no-such-page']) {
+      const got = await get(path)
+      const head = await get(path, { method: 'HEAD' })
+      expect({ path, status: head.status, type: head.headers.get('content-type') }).toEqual({ path, status: got.status, type: got.headers.get('content-type') })
+      expect(await head.text()).toBe('')
+      await got.arrayBuffer()
+    }
+  })
+
+  it('answers a JSON-only client a JSON 404, varying on Accept', async () => {
+    const res = await get('/challenge/coffee-quiz', { accept: 'application/json' })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toMatch(/application\/json/)
+    expect(res.headers.get('vary')).toMatch(/accept/i)
+    await res.arrayBuffer()
+    // The worker's own paths stay JSON whatever the Accept.
+    const api = await get('/public/no-such-thing')
+    expect(api.status).toBe(404)
+    expect(api.headers.get('content-type')).toMatch(/application\/json/)
+    await api.arrayBuffer()
+  })
+
+  it('answers unknown paths and items with the page and status 404 (no soft 404)', async () => {
+    for (const path of ['/no-such-page', '/challenge/no-such-challenge', '/reward/999999', '/a/b/c']) {
+      const res = await get(path, { ua: BOTS.Googlebot })
+      expect({ path, status: res.status }).toEqual({ path, status: 404 })
+      const html = await res.text()
+      expect(html).toContain('<div id="app">')
+      expect(meta(html, 'name', 'robots')).toBe('noindex')
+      expect(title(html)).toMatch(/^Page not found \| /)
+    }
+  })
+
+  it("answers the console's entry page to any client, and keeps its API JSON", async () => {
+    const page = await get('/admin/v2', { ua: BOTS.curl })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Tessera Console')
+    const signin = await get('/admin/v2/auth/sign_in')
+    expect(signin.status).toBe(200)
+    expect(await signin.text()).toContain('Tessera Console')
+    const api = await get('/admin/v2/programs/1/participants')
+    expect(api.headers.get('content-type')).toMatch(/application\/json/)
+    await api.arrayBuffer()
+    const icon = await get('/admin/v2/favicon.svg', { accept: 'image/avif,image/webp,*/*' })
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toMatch(/svg/)
+    await icon.arrayBuffer()
+  })
+})
+
+describe('share previews built on the server', () => {
+  it('gives home the program title, description, canonical, Open Graph and Twitter card', async () => {
+    const html = await (await get('/', { ua: BOTS.facebookexternalhit })).text()
+    expect(title(html)).toBe('Earn rewards for being you | Tessera Demo')
+    expect(meta(html, 'name', 'description')).toBe('Complete challenges, collect points and claim rewards from brands you love.')
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/">`)
+    expect(meta(html, 'property', 'og:title')).toBe('Earn rewards for being you | Tessera Demo')
+    expect(meta(html, 'property', 'og:url')).toBe(`${ORIGIN}/`)
+    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/brand/hero.svg`)
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image')
+    expect(meta(html, 'name', 'twitter:image')).toBe(`${ORIGIN}/brand/hero.svg`)
+    expect(html.match(/<title>/g)).toHaveLength(1)
+  })
+
+  it('names the challenge, reward and program page in their previews', async () => {
+    const challenge = await (await get('/challenge/coffee-quiz', { ua: BOTS.Slackbot })).text()
+    expect(title(challenge)).toBe('Coffee know-how quiz | Tessera Demo')
+    expect(meta(challenge, 'name', 'description')).toBe('Test your coffee knowledge. Score 60% or more to earn 60 points.')
+    expect(meta(challenge, 'property', 'og:type')).toBe('article')
+    expect(meta(challenge, 'property', 'og:url')).toBe(`${ORIGIN}/challenge/coffee-quiz`)
+    expect(meta(challenge, 'property', 'og:image')).toMatch(new RegExp(`^${ORIGIN}/brand/`))
+
+    const reward = await (await get('/reward/2', { ua: BOTS.Twitterbot })).text()
+    expect(title(reward)).not.toBe('Rewards')
+    expect(title(reward)).toMatch(/ \| Tessera Demo$/)
+    expect(meta(reward, 'property', 'og:url')).toBe(`${ORIGIN}/reward/2`)
+
+    const page = await (await get('/privacy')).text()
+    expect(title(page)).toBe('Privacy | Tessera Demo')
+    expect(meta(page, 'name', 'description')).toMatch(/^We collect your name and e-mail/)
+
+    const referral = await (await get('/signin?referral_code=ABC123', { ua: BOTS.WhatsApp })).text()
+    expect(title(referral)).toBe('You&#39;re invited to join Tessera Demo')
+    expect(meta(referral, 'property', 'og:url')).toBe(`${ORIGIN}/signin`)
+  })
+
+  it('builds absolute URLs from configuration, never from the Host header', async () => {
+    const html = await (await get('/challenge/coffee-quiz', { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } })).text()
+    expect(html).not.toContain('evil.example')
+  })
+
+  it('escapes what it copies and cuts descriptions at a word', () => {
+    expect(plainText('<p>Fish &amp; <b>chips</b></p>')).toBe('Fish & chips')
+    const long = plainText('word '.repeat(100))
+    expect(long.length).toBeLessThanOrEqual(200)
+    expect(long.endsWith('…')).toBe(true)
+  })
+
+  it('escapes the program and item words in the head', async () => {
+    const res = await get('/reward/2?referral_code=%22%3E%3Cscript%3E')
+    const html = await res.text()
+    expect(html).not.toContain('"><script>')
+  })
+})
+
+describe('robots, sitemap, manifest, icons and fonts', () => {
+  it('serves robots.txt with the sitemap', async () => {
+    const res = await get('/robots.txt')
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).toMatch(/^User-agent: \*/m)
+    expect(text).toContain('Disallow: /my-account')
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`)
+  })
+
+  it("lists the program's public pages in sitemap.xml", async () => {
+    const res = await get('/sitemap.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/application\/xml/)
+    const xml = await res.text()
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    for (const path of ['/', '/challenge/coffee-quiz', '/reward/2', '/privacy', '/rules', '/terms']) expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`)
+    expect(xml).not.toContain('/my-account')
+  })
+
+  it('serves a web manifest from the branding, linked from the page with the icons', async () => {
+    const res = await get('/manifest.webmanifest')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/manifest+json')
+    const manifest = (await res.json()) as Record<string, unknown> & { icons: { src: string; type: string }[] }
+    expect(manifest).toMatchObject({ name: 'Tessera Demo', start_url: '/', theme_color: '#17153b', background_color: '#f7f7fb' })
+    expect(typeof manifest.short_name).toBe('string')
+    expect(manifest.icons.map((i) => i.type)).toEqual(expect.arrayContaining(['image/svg+xml', 'image/png']))
+    const html = await (await get('/')).text()
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">')
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">')
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">')
+    expect(meta(html, 'name', 'theme-color')).toBe('#17153b')
+    const ico = await get('/favicon.ico')
+    expect(ico.status).toBe(302)
+    expect(ico.headers.get('location')).toBe('/favicon.svg')
+  })
+
+  it("loads the program's curated fonts from our origin with font-display: swap, on the site and the iframe page", async () => {
+    for (const path of ['/', '/embed/rewards']) {
+      const html = await (await get(path, { accept: 'text/html' })).text()
+      const faces = html.match(/@font-face\{[^}]*\}/g) ?? []
+      expect(faces.length, path).toBe(10)
+      for (const face of faces) {
+        expect(face).toContain('font-display:swap')
+        expect(face).toMatch(/src:url\(\/assets\/fonts\/(poppins|inter)-latin-\d00-normal\.woff2\) format\("woff2"\)/)
+      }
+      expect(html).toContain('font-family:"Poppins";font-style:normal;font-weight:600')
+      expect(html).not.toMatch(/fonts\.(googleapis|gstatic)\.com/)
+    }
+    const font = await get('/assets/fonts/poppins-latin-600-normal.woff2')
+    expect(font.status).toBe(200)
+    await font.arrayBuffer()
+  })
+
+  it('loads only curated faces the program names, each shipped by its @fontsource package', () => {
+    expect(programFontFaces({ header_font: 'Comic Sans', body_font: 'inter, sans-serif' }).map((f) => f.family)).toEqual(Array(5).fill('inter'))
+    expect(programFontFaces({})).toEqual([])
+    for (const { package: pkg, weights } of Object.values(CURATED_FONTS))
+      for (const weight of weights) expect(existsSync(join(ROOT, 'node_modules/@fontsource', pkg, 'files', fontFileUrl(pkg, weight).slice('/assets/fonts/'.length))), `${pkg} ${weight}`).toBe(true)
+  })
+})
+
+describe('the Workers entry serves icons and fonts as assets (wrangler.toml)', () => {
+  let mf: import('miniflare').Miniflare | undefined
+  let url = ''
+  beforeAll(async () => {
+    Object.assign(process.env, offlineEnv())
+    const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
+    const { Miniflare } = await import('miniflare')
+    const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))
+    mf = new Miniflare({
+      modules: true,
+      script: 'export default { fetch() { return new Response("worker", { status: 404 }) } }',
+      compatibilityDate: workerOptions.compatibilityDate,
+      assets: { ...(workerOptions.assets as object), directory: dir } as never,
+    })
+    url = (await mf.ready).href.replace(/\/$/, '')
+  }, 60_000)
+  afterAll(async () => mf?.dispose())
+
+  it("serves the console's favicon, the touch icon and the fonts without the Worker", async () => {
+    for (const path of ['/admin/v2/favicon.svg', '/apple-touch-icon.png', '/assets/fonts/poppins-latin-600-normal.woff2']) {
+      const res = await fetch(`${url}${path}`)
+      expect({ path, status: res.status }).toEqual({ path, status: 200 })
+      expect(await res.text()).toBe(FILES[path])
+    }
+  })
+})
