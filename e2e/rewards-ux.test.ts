@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { participants, programs, rewards } from '../worker/src/db/schema'
@@ -47,6 +47,26 @@ afterAll(async () => {
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false })
+}
+
+/**
+ * The same state at 1280 and at 390 px (`${name}-1280`, `${name}-390`): the page is resized in place
+ * (media queries follow), `target` scrolled into view at each width, and at 390 nothing may be wider
+ * than the screen. The page is left at 1280 px.
+ */
+async function shootBoth(page: Page, name: string, target?: Locator, checkAt390?: () => Promise<void>) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    if (target) await target.scrollIntoViewIfNeeded()
+    if (width === 390) {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: wider than 390 px`).toBeLessThanOrEqual(390)
+      await checkAt390?.()
+    }
+    await shoot(page, `${name}-${width}`)
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  if (target) await target.scrollIntoViewIfNeeded()
 }
 
 const headerPoints = (page: Page) => page.locator('.site-header .greeting__points')
@@ -135,8 +155,7 @@ describe('rewards as a participant expects (issue 13)', () => {
     await tile.getByText('650 more points needed').waitFor()
     expect(await tile.getByRole('link', { name: `View details: ${GIFT_CARD}` }).count()).toBe(1)
     expect(await tile.getByRole('link', { name: `Claim: ${GIFT_CARD}` }).count()).toBe(0)
-    await tile.scrollIntoViewIfNeeded()
-    await shoot(page, 'rewards-tile-points-needed-1280')
+    await shootBoth(page, 'rewards-tile-points-needed', tile)
 
     // With 800 points the tile offers the claim; the claim asks first.
     await credit(email, 700)
@@ -147,7 +166,7 @@ describe('rewards as a participant expects (issue 13)', () => {
     await dialog.getByRole('button', { name: 'Use 750 points to Claim' }).click()
     const question = dialog.getByRole('group', { name: 'Use 750 points?' })
     await question.waitFor()
-    await shoot(page, 'rewards-confirm-1280')
+    await shootBoth(page, 'rewards-confirm', question)
     await question.getByRole('button', { name: 'Cancel' }).click()
     expect(await question.count()).toBe(0)
     // Cancel spent nothing.
@@ -163,7 +182,12 @@ describe('rewards as a participant expects (issue 13)', () => {
     await dialog.getByRole('button', { name: 'Copy' }).waitFor()
     await dialog.getByText('Enter the code at checkout online or show it at the counter.').waitFor()
     expect(page.url()).toBe(`${server.url}/reward/${id}`)
-    await shoot(page, 'rewards-earned-code-1280')
+    // At 390 px too the whole code shows (no ellipsis): Copy wraps below it.
+    const codeField = dialog.getByLabel('Your code')
+    await shootBoth(page, 'rewards-earned-code', codeField, async () => {
+      const fits = await codeField.evaluate((el) => el.scrollWidth <= el.clientWidth)
+      expect(fits, 'the code is cut at 390 px').toBe(true)
+    })
     await expect.poll(() => headerPoints(page).textContent()).toBe('50 points')
 
     // My Account lists the claimed reward with its code.
@@ -173,8 +197,7 @@ describe('rewards as a participant expects (issue 13)', () => {
     expect(await claimed.getByLabel(`Code for ${GIFT_CARD}`).inputValue()).toBe(code)
     await claimed.getByRole('button', { name: 'Copy' }).first().waitFor()
     await claimed.getByText('Enter the code at checkout online or show it at the counter.').waitFor()
-    await claimed.scrollIntoViewIfNeeded()
-    await shoot(page, 'rewards-my-account-claimed-1280')
+    await shootBoth(page, 'rewards-my-account-claimed', claimed)
     await context.close()
   })
 

@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import type { Browser, Page } from 'playwright-core'
+import { join } from 'node:path'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, readMail, startNode } from './harness'
+import { launchBrowser, newPage, readMail, ROOT, startNode } from './harness'
 
 /**
  * Sign-in as a first-time participant expects it (issue 13): a normal flow logs nothing red (a new
@@ -54,6 +56,27 @@ function watch(page: Page) {
   return problems
 }
 
+const SHOTS = join(ROOT, 'docs/screenshots')
+
+/**
+ * The same state at 390 and at 1280 px (`${name}-390`, `${name}-1280`): the page is resized in place
+ * (media queries follow), `target` scrolled into view at each width, and at 390 nothing may be wider
+ * than the screen. The page is left at the width it had.
+ */
+async function shootBoth(page: Page, name: string, target?: Locator) {
+  mkdirSync(SHOTS, { recursive: true })
+  const start = page.viewportSize() ?? { width: 1280, height: 900 }
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: start.height })
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    if (target) await target.scrollIntoViewIfNeeded()
+    if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: wider than 390 px`).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: false })
+  }
+  await page.setViewportSize(start)
+  if (target) await target.scrollIntoViewIfNeeded()
+}
+
 /** What has focus, seen through shadow roots: tag, text. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -82,6 +105,7 @@ describe('sign-in on the hosted site', () => {
     const emailField = page.getByLabel(/email/i)
     await page.getByText('Enter your email').waitFor()
     expect(await emailField.getAttribute('aria-invalid')).toBe('true')
+    await shootBoth(page, 'signin-email-error', emailField)
 
     await signUpToCode(page, email, 'Uma')
     await page.getByText('Hey, Uma!').waitFor()
@@ -93,6 +117,7 @@ describe('sign-in on the hosted site', () => {
     expect(await code.getAttribute('aria-invalid')).toBe('true')
     const describedBy = (await code.getAttribute('aria-describedby')) ?? ''
     expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).toBe('Invalid code. Please check the code and try again.')
+    await shootBoth(page, 'signin-code-error', code)
 
     await code.fill(mail.code!)
     await page.getByRole('button', { name: 'Verify Code' }).click()
@@ -169,6 +194,7 @@ describe('sign-in in elements on a partner page', () => {
         })
     }
     expect(await page.getByLabel(/email/i).count()).toBe(1)
+    await shootBoth(page, 'signin-join-prompt', page.locator('tessera-account').getByRole('button', { name: 'Sign in to join' }))
     await page.locator('tessera-donation').getByRole('button', { name: 'Sign in to join' }).click()
     await expect.poll(() => focused(page)).toEqual({ tag: 'INPUT', text: '' })
 

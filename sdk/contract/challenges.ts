@@ -149,13 +149,32 @@ export const submitChallengeRequestSchema = z.object({
 })
 export type SubmitChallengeRequest = z.input<typeof submitChallengeRequestSchema>
 
-export const submitChallengeResponseSchema = z.object({
+/** The submit completed the challenge: the points it earned and the challenge as it is now. */
+export const submitChallengeCompletedSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   points: z.number(),
   score: z.number().nullable(),
   challenge: challengeSchema,
 })
+export type SubmitChallengeCompleted = z.infer<typeof submitChallengeCompletedSchema>
+
+/**
+ * A quiz answered under its pass score: a normal outcome (200), not an error. Nothing is written (no
+ * points, no completion, no answers); `message` is the product's words ('You scored 0%. You need 60%
+ * to pass. Please try again.').
+ */
+export const submitChallengeQuizFailedSchema = z.object({
+  success: z.literal(false),
+  result: z.literal('quiz_failed'),
+  score: z.number(),
+  pass_score: z.number(),
+  message: z.string(),
+})
+export type SubmitChallengeQuizFailed = z.infer<typeof submitChallengeQuizFailedSchema>
+
+/** POST /public/challenges/submit answers one of these two with 200; `success` tells them apart. */
+export const submitChallengeResponseSchema = z.discriminatedUnion('success', [submitChallengeCompletedSchema, submitChallengeQuizFailedSchema])
 export type SubmitChallengeResponse = z.infer<typeof submitChallengeResponseSchema>
 
 export const socialSubmissionResponseSchema = z.object({

@@ -41,7 +41,6 @@ export const errorCodes = [
   'api_completion_only',
   'payment_required',
   'answers_invalid',
-  'quiz_failed',
   'reward_unavailable',
   'already_claimed',
   'not_enough_points',

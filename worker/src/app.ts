@@ -39,11 +39,13 @@ import { referralPublicRoutes } from './features/referrals/public'
 import { signinRoutes } from './features/signin/public'
 import { sweepstakesConsole } from './features/sweepstakes/admin'
 import { sweepstakePublicRoutes } from './features/sweepstakes/public'
+import { collectiblesConsole } from './features/collectibles/admin'
+import { tagsConsole } from './features/tags/admin'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** The console's JSON API, one entry per feature; each declares a permission per route. */
-const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole]
+const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole]
 
 /** Every console endpoint with its permission: the permission-matrix test is generated from it. */
 export const consoleRouteTable: ConsoleRoute[] = CONSOLE_FEATURES.flatMap((f) => f.table)

@@ -21,6 +21,8 @@ export type EnvVars = {
   CACHE_TTL_MS?: string
   OFFERS_API_URL?: string
   OFFERS_API_KEY?: string
+  /** The Aptos signer of collectibles (a secret); unset: every program uses the simulated local chain. */
+  APTOS_PRIVATE_KEY?: string
   STRIPE_SECRET_KEY?: string
   STRIPE_WEBHOOK_SECRET?: string
   STRIPE_API_BASE?: string

@@ -1,4 +1,5 @@
 import type { Db } from './db/client'
+import type { AptosDeployment } from './platform/aptos-types'
 import type { CaptchaVerifier } from './platform/captcha'
 import type { Limiter } from './platform/limiter'
 import type { Mailer } from './platform/mail'
@@ -56,6 +57,8 @@ export type Deps = {
   limiter?: Limiter
   /** Outbound HTTP (webhooks); defaults to the global fetch. */
   fetch?: typeof fetch
+  /** The Aptos signer (collectibles); absent: every program's collectibles use the simulated local chain. */
+  aptos?: AptosDeployment
 }
 
 export const systemClock: Clock = { now: () => Date.now() }

@@ -46,6 +46,7 @@ function appFor(env: WorkerEnv) {
       payments: paymentsFromEnv(env, config),
       captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
       offers: offersFromEnv(env, db),
+      ...(env.APTOS_PRIVATE_KEY ? { aptos: { privateKey: env.APTOS_PRIVATE_KEY } } : {}),
       assets: env.ASSETS ? { fetch: (req) => env.ASSETS!.fetch(req as never) as unknown as Promise<Response> } : undefined,
       enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids })) : undefined,
       enqueueImport: env.IMPORT_QUEUE ? async (jobId) => void (await env.IMPORT_QUEUE!.send({ job_id: jobId })) : undefined,

@@ -73,6 +73,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     payments: paymentsFromEnv(env, config),
     captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
     offers: offersFromEnv(env, db),
+    ...(env.APTOS_PRIVATE_KEY ? { aptos: { privateKey: env.APTOS_PRIVATE_KEY } } : {}),
     assets: {
       async fetch(request) {
         const path = new URL(request.url).pathname

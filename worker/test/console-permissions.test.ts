@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { consoleRouteTable, createApp } from '../src/app'
-import { adminProgramPermissions, adminSessions, adminUsers, rewardClaims, rewards } from '../src/db/schema'
+import { adminProgramPermissions, adminSessions, adminTags, adminUsers, contentTags, rewardClaims, rewards } from '../src/db/schema'
 import { programScope } from '../src/db/scope'
 import type { ProgramRow } from '../src/env'
 import type { ConsoleRoute } from '../src/features/console/console-router'
@@ -23,6 +23,7 @@ import {
 } from './console-matrix'
 import { makeTestApp } from './helpers'
 import { sweepstakeFor } from './sweepstake-fixtures'
+import { collectibleRewardFor, collectionTxFor } from '../src/features/collectibles/collectibles-fixtures'
 
 /**
  * How to call each console endpoint with a valid request: ONE LINE PER ROUTE, keyed `METHOD path` as in
@@ -81,11 +82,29 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /programs/:program_id/rewards/:reward_id{[0-9]+}': { params: async (k, p) => ({ reward_id: await matrixReward(k, p) }), body: (k) => ({ intent: 'toggle_tag', tag: k.unique('t') }) },
   'PUT /programs/:program_id/reward_participants/:claim_id{[0-9]+}': { params: async (k, p) => ({ claim_id: await matrixClaim(k, p) }), body: () => ({ status: 'refunded' }) },
   'POST /programs/:program_id/rewards/:reward_id{[0-9]+}/coupons': { params: async (k, p) => ({ reward_id: await matrixReward(k, p) }), body: (k) => ({ codes: `${k.unique('C')},${k.unique('C')}` }) },
+  // Collectibles (collectibles/service.ts): the tab of a fresh achievement with a collection on the simulated chain.
+  'GET /programs/:program_id/rewards/:reward_id{[0-9]+}/blockchain_transactions': { params: async (k, p) => ({ reward_id: await collectibleRewardFor(k.db, p.id, k.unique('Badge')) }) },
+  'GET /programs/:program_id/blockchain_transactions/:hash{(0x)?[0-9a-f]{64}}': { params: async (k, p) => ({ hash: await collectionTxFor(k.db, p.id, k.unique('Badge')) }) },
   // Provably fair draws (sweepstakes/admin.ts): a fresh sweepstake of the program in the path, open, committed or drawn.
   'GET /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw': { params: (k, p) => sweepstakeFor(k.db, p, 'open') },
   'POST /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/commit': { params: (k, p) => sweepstakeFor(k.db, p, 'open'), body: () => ({}) },
   'POST /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/draw': { params: (k, p) => sweepstakeFor(k.db, p, 'committed'), body: () => ({}) },
   'GET /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/audit.json': { params: (k, p) => sweepstakeFor(k.db, p, 'drawn') },
+  // Tags (tags/admin.ts, program update): a fresh content or admin tag of the program in the path.
+  'POST /programs/:program_id/content_tags': { body: (k) => ({ name: k.unique('tag'), active: true }) },
+  'GET /programs/:program_id/content_tags/:tag_id{[0-9]+}': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, contentTags) }) },
+  'GET /programs/:program_id/content_tags/:tag_id{[0-9]+}/edit': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, contentTags) }) },
+  'PUT /programs/:program_id/content_tags/:tag_id{[0-9]+}': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, contentTags) }), body: (k) => ({ name: k.unique('tag'), active: false }) },
+  'POST /programs/:program_id/admin_tags': { body: (k) => ({ name: k.unique('tag') }) },
+  'GET /programs/:program_id/admin_tags/:tag_id{[0-9]+}': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, adminTags) }) },
+  'GET /programs/:program_id/admin_tags/:tag_id{[0-9]+}/edit': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, adminTags) }) },
+  'PUT /programs/:program_id/admin_tags/:tag_id{[0-9]+}': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, adminTags) }), body: (k) => ({ name: k.unique('tag') }) },
+}
+
+/** A fresh content or admin tag of `program`; answers its id. */
+async function matrixTag(k: FixtureKit, program: ProgramRow, table: typeof contentTags | typeof adminTags) {
+  const [row] = await programScope(k.db, program.id).insert(table, { name: k.unique('tag') }).returning({ id: table.id })
+  return row!.id
 }
 
 /** The import form (multipart): a one-row CSV, fresh each time (the same file is recognised). */

@@ -8,6 +8,7 @@ import { programIndexRoute, programRoute } from './routes/program'
 import { receiptsRoute } from './routes/receipts'
 import { rewardsRoutes } from './routes/rewards'
 import { rootRoute } from './routes/root'
+import { adminTagsRoutes, contentTagsRoutes } from './routes/tags'
 
 /**
  * /admin/v2
@@ -21,7 +22,8 @@ import { rootRoute } from './routes/root'
  *    │  ├─ users (/, $userId with its tabs)
  *    │  ├─ challenges (/, new, $challengeId with its tabs, $challengeId/edit)
  *    │  ├─ rewards (/, new, $rewardId with its tabs, $rewardId/edit)
- *    │  └─ receipts
+ *    │  ├─ receipts
+ *    │  └─ settings/content-tags and settings/tags (/, new, $tagId, $tagId/edit)
  *    ├─ organization (programs, admins, features, features/new)
  *    └─ $                                   not found
  */
@@ -29,7 +31,7 @@ export const routeTree = rootRoute.addChildren([
   ...authRoutes,
   consoleRoute.addChildren([
     consoleIndexRoute,
-    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, challengesRoutes, rewardsRoutes, receiptsRoute]),
+    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, challengesRoutes, rewardsRoutes, receiptsRoute, contentTagsRoutes, adminTagsRoutes]),
     organizationRoutes,
     notFoundRoute,
   ]),

@@ -101,9 +101,12 @@ export const en = {
   'validation.programNameMax': 'Name must not be longer than 30 characters.',
 
   'settings.organizationGroup': 'Organization',
+  'settings.programGroup': 'Program',
   'settings.programs': 'Programs',
   'settings.admins': 'Admins',
   'settings.features': 'Features',
+  'settings.contentTags': 'Content tags',
+  'settings.adminTags': 'Admin tags',
 
   'palette.title': 'Search and commands',
   'palette.trigger': 'Search or jump to…',
@@ -430,6 +433,7 @@ export const en = {
 
   // Rewards (admin-console-part-b.md, Rewards)
   'nav.rewards': 'Rewards',
+  'nav.tags': 'Tags',
   'rewards.subtitle': 'Rewards of {program}: what participants redeem, win or enter.',
   'rewards.new': 'New reward',
   'rewards.edit': 'Edit',

@@ -102,9 +102,12 @@ export const es: Record<keyof typeof en, string> = {
   'validation.programNameMax': 'El nombre no puede tener más de 30 caracteres.',
 
   'settings.organizationGroup': 'Organización',
+  'settings.programGroup': 'Programa',
   'settings.programs': 'Programas',
   'settings.admins': 'Administradores',
   'settings.features': 'Funciones',
+  'settings.contentTags': 'Etiquetas de contenido',
+  'settings.adminTags': 'Etiquetas de administración',
 
   'palette.title': 'Búsqueda y comandos',
   'palette.trigger': 'Buscar o ir a…',
@@ -431,6 +434,7 @@ export const es: Record<keyof typeof en, string> = {
 
   // Rewards (admin-console-part-b.md, Rewards)
   'nav.rewards': 'Recompensas',
+  'nav.tags': 'Etiquetas',
   'rewards.subtitle': 'Recompensas de {program}: lo que los participantes canjean, ganan o sortean.',
   'rewards.new': 'Nueva recompensa',
   'rewards.edit': 'Editar',

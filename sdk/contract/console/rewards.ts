@@ -81,9 +81,9 @@ export const rewardDetailSchema = consoleRewardSchema.extend({
   coupons_required: z.boolean(),
   parameters: z.record(z.string(), z.unknown()),
   coupons: z.object({ total: z.number(), free: z.number() }),
-  /** No chain integration stores collections yet (see chainIntegrationEnabled). */
-  nft_collection: z.null(),
-  nft_collection_transaction_create_url: z.null(),
+  /** The collectible collection (features/collectibles): its address and its creation transaction link, or nulls. */
+  nft_collection: z.string().nullable(),
+  nft_collection_transaction_create_url: z.string().nullable(),
   blockchain_enabled: z.boolean(),
 })
 export type RewardDetail = z.infer<typeof rewardDetailSchema>
@@ -273,10 +273,11 @@ export const rewardParticipantUpdateSchema = z.object({
 
 // ---- Intents (POST .../rewards/{id}) ------------------------------------------------------------
 
-export const rewardIntents = ['fetch_possible_winners_to_sync', 'sync_winners', 'toggle_tag', 'set_winners'] as const
+export const rewardIntents = ['fetch_possible_winners_to_sync', 'sync_winners', 'toggle_tag', 'set_winners', 'create_nft_collection'] as const
 
 export const rewardIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('fetch_possible_winners_to_sync'), id: z.coerce.number().int().optional() }),
+  z.object({ intent: z.literal('create_nft_collection'), id: z.coerce.number().int().optional() }),
   z.object({ intent: z.literal('sync_winners'), id: z.coerce.number().int().optional(), send_email: z.boolean().default(false) }),
   z.object({ intent: z.literal('toggle_tag'), id: z.coerce.number().int().optional(), tag: tagSchema }),
   /** Mini contest: the participants the admin chose. */

@@ -44,8 +44,10 @@ export class ChallengesResource {
 
   /**
    * Completes a challenge for the signed-in participant. Collect challenges send their answers (check
-   * boxes as lists), video challenges the watched percentage. Refusals throw ApiError with `code`
-   * challenge_inactive, already_completed, quiz_failed (`err.body.score`), answers_invalid
+   * boxes as lists), video challenges the watched percentage. A quiz answered under its pass score is
+   * not an error: it resolves with `success: false`, `result: 'quiz_failed'`, `score`, `pass_score`
+   * and the message to show (nothing is recorded, so the participant may try again). Refusals throw
+   * ApiError with `code` challenge_inactive, already_completed, answers_invalid
    * (`err.fields['questions[12]']`) or payment_required, and the server's message.
    * @example
    * const key = newIdempotencyKey()
@@ -53,7 +55,8 @@ export class ChallengesResource {
    *   { challenge_id: 7, questions: { 12: { id: 12, value: ['41', '43'], type: 'check_box' } } },
    *   { idempotencyKey: key },
    * )
-   * console.log(res.message, res.points)
+   * if (res.success) console.log(res.message, res.points)
+   * else console.log(res.message) // 'You scored 40%. You need 60% to pass. Please try again.'
    */
   submit(input: SubmitChallengeRequest, options: SubmitOptions = {}): Promise<SubmitChallengeResponse> {
     return this.t.post(routes.submit, {

@@ -26,7 +26,7 @@ import {
   sweepstakeEntries,
   tiers,
 } from './schema'
-import { insertChunked } from './seed'
+import { insertChunked } from './seed-insert'
 
 type ProgramRow = typeof programs.$inferSelect
 

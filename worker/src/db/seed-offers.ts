@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { boundingBox, type GeoPoint, haversineMiles, loadZipcodes, offsetPoint } from '../lib/geo'
 import type { Db } from './client'
 import { merchants, offers } from './schema'
-import { insertChunked } from './seed'
+import { insertChunked } from './seed-insert'
 
 /**
  * The demo merchant catalog: MERCHANTS_PER_CENTER merchants scattered within ten miles of each centre

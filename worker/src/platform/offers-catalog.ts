@@ -3,7 +3,7 @@ import type { Merchant, Offer, OffersPage } from '../../../sdk/contract/offers'
 import type { Db } from '../db/client'
 import { merchants, offers } from '../db/schema'
 import { boundingBox, type GeoPoint, haversineMiles } from '../lib/geo'
-import type { MerchantLookup, MerchantSearch, OffersProvider } from './offers'
+import type { MerchantLookup, MerchantSearch, OffersProvider } from './offers-provider'
 
 type MerchantRow = typeof merchants.$inferSelect
 type OfferRow = typeof offers.$inferSelect

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { merchantResponseSchema, offersPageSchema } from '../../../sdk/contract/offers'
-import type { MerchantLookup, MerchantSearch, OffersProvider } from './offers'
+import type { MerchantLookup, MerchantSearch, OffersProvider } from './offers-provider'
 
 export type HttpOffersOptions = {
   /** The network's API root, e.g. https://offers.example.com/v1 */

@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router'
 import { tableSearchSchema } from '../../components/ui/data-table/table-search'
 import { RewardCouponsTab, RewardFormPage, RewardMiniContestTab, RewardPage, RewardSweepstakesTab, RewardsPage, RewardUsersTab } from '../../features/rewards'
 import { SweepstakeDrawPanel } from '../../features/sweepstakes'
+import { ChainLogTable } from '../../features/collectibles'
 import { numericParam } from './params'
 import { programRoute } from './program'
 
@@ -52,9 +53,14 @@ function SweepstakesTab() {
   return <RewardSweepstakesTab drawPanel={<SweepstakeDrawPanel programId={programId} rewardId={rewardId} />} />
 }
 
+function BlockchainTransactionsTab() {
+  const { programId, rewardId } = rewardRoute.useParams()
+  return <ChainLogTable programId={programId} owner={{ kind: 'reward', id: rewardId }} />
+}
+
 export const rewardsRoutes = rewardsRoute.addChildren([
   rewardsIndexRoute,
   newRewardRoute,
   editRewardRoute,
-  rewardRoute.addChildren([tab('/', RewardUsersTab), tab('coupons', RewardCouponsTab), tab('sweepstakes', SweepstakesTab), tab('mini_contest', RewardMiniContestTab)]),
+  rewardRoute.addChildren([tab('/', RewardUsersTab), tab('coupons', RewardCouponsTab), tab('sweepstakes', SweepstakesTab), tab('mini_contest', RewardMiniContestTab), tab('blockchain_transactions', BlockchainTransactionsTab)]),
 ])

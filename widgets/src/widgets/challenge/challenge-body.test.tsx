@@ -5,7 +5,7 @@ import { TesseraError } from '../../../../sdk/src/errors'
 import { toasts } from '../../ui/toast'
 import { button, click, renderInSite, type Rendered } from '../shared/test-harness'
 import { ChallengeBody } from './challenge-body'
-import { challenge } from './test-fixtures'
+import { challenge, question } from './test-fixtures'
 
 const article = challenge({ id: 3, challenge_type: 'article', name: 'Pour-over basics', content: '<p>Rinse the filter.</p>', points: 25 })
 const done = (points: number): SubmitChallengeResponse =>
@@ -67,5 +67,47 @@ describe('ChallengeBody', () => {
     expect(onInactive).toHaveBeenCalledTimes(1)
     expect(onCompleted).not.toHaveBeenCalled()
     expect(view.container.querySelector('.success')).toBeNull()
+  })
+
+  it('shows a failed quiz at the form, without a toast, points or the success screen, and lets the participant retry', async () => {
+    const quiz = challenge({
+      id: 9,
+      challenge_type: 'collect',
+      name: 'Coffee quiz',
+      parameters: { collect_type: 'quiz', pass_score: 60 },
+      points: 60,
+      questions: [question({ id: 4, title: 'Favourite origin?', is_required: false })],
+    })
+    const failed = {
+      success: false,
+      result: 'quiz_failed',
+      score: 0,
+      pass_score: 60,
+      message: 'You scored 0%. You need 60% to pass. Please try again.',
+    } satisfies SubmitChallengeResponse
+    const submit = vi.fn(async () => failed as SubmitChallengeResponse)
+    const onCompleted = vi.fn()
+    const onChange = vi.fn()
+    view = await renderInSite(
+      <ChallengeBody challenge={quiz} onChange={onChange} onCompleted={onCompleted} onInactive={() => {}} />,
+      { client: { challenges: { submit } } },
+    )
+    await click(button(view.container, 'Submit answers and earn 60 points'))
+
+    expect(submit).toHaveBeenCalledTimes(1)
+    const status = view.container.querySelector('.collect [role="status"]')
+    await vi.waitFor(() => expect(status?.textContent).toBe('You scored 0%. You need 60% to pass. Please try again.'))
+    expect(status?.className).toBe('collect__result')
+    expect(toasts.value).toEqual([])
+    expect(onCompleted).not.toHaveBeenCalled()
+    expect(onChange).not.toHaveBeenCalled()
+    expect(view.container.querySelector('.success')).toBeNull()
+    // The form stays, ready for another try.
+    expect(button(view.container, 'Submit answers and earn 60 points').disabled).toBe(false)
+
+    submit.mockResolvedValueOnce({ ...done(60), score: 100 })
+    await click(button(view.container, 'Submit answers and earn 60 points'))
+    expect(onCompleted).toHaveBeenCalledWith(60)
+    await vi.waitFor(() => expect(view!.container.textContent).toContain('Your score: 100%'))
   })
 })

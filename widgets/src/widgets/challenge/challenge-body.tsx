@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { Challenge, SubmitChallengeResponse } from '../../../../sdk/contract/challenges'
+import type { Challenge, SubmitChallengeCompleted } from '../../../../sdk/contract/challenges'
 import { TesseraError } from '../../../../sdk/src/errors'
 import { Button, buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
@@ -23,7 +23,7 @@ import './challenge.css'
 
 export const DEFAULT_SUCCESS_MESSAGE = 'Challenge Submitted successfully!'
 
-type Success = Pick<SubmitChallengeResponse, 'message' | 'points' | 'score'>
+type Success = Pick<SubmitChallengeCompleted, 'message' | 'points' | 'score'>
 
 export type ChallengeBodyProps = {
   challenge: Challenge
@@ -59,6 +59,8 @@ export function ChallengeBody({ challenge, onChange, onCompleted, onInactive, on
   const submit: Submit = async (input) => {
     try {
       const response = await client.challenges.submit(input)
+      // A quiz under its pass score: nothing was recorded; the form shows the server's words.
+      if (!response.success) return { ok: false, quizFailed: response }
       onChange(response.challenge)
       onCompleted(response.points)
       // Video challenges confirm with a toast (the panel's) instead of the success screen.

@@ -24,6 +24,8 @@ export function CollectForm({ challenge, submit }: { challenge: Challenge; submi
   )
   const [errors, setErrors] = useState<AnswerErrors>({})
   const [busy, setBusy] = useState(false)
+  // A failed quiz's message ('You scored 0%. You need 60% to pass. Please try again.'), at the form.
+  const [quizResult, setQuizResult] = useState<string | null>(null)
   const form = useRef<HTMLFormElement>(null)
   // Focus moves after the render that re-enables the inputs (a disabled input cannot take focus).
   // Looked up in the form, not the document: an embedded widget renders inside a shadow root.
@@ -44,12 +46,15 @@ export function CollectForm({ challenge, submit }: { challenge: Challenge; submi
       return
     }
     setBusy(true)
+    setQuizResult(null)
     const result = await submit({
       challenge_id: challenge.id,
       questions: toSubmitQuestions(questions, answers),
     })
     setBusy(false)
-    if (!result.ok) {
+    if ('quizFailed' in result) {
+      setQuizResult(result.quizFailed.message)
+    } else if (!result.ok) {
       const server = errorsFromServer(result.error.fields)
       if (Object.keys(server).length) {
         setErrors(server)
@@ -82,6 +87,10 @@ export function CollectForm({ challenge, submit }: { challenge: Challenge; submi
         />
       ))}
       <div class="collect__footer">
+        {/* Always in the tree, so screen readers announce the text when it appears. */}
+        <p class={quizResult ? 'collect__result' : 'visually-hidden'} role="status">
+          {quizResult}
+        </p>
         {errorCount > 0 && (
           <p class="field__error" role="alert">
             {errorCount === 1

@@ -206,7 +206,7 @@ describe('safeHttpUrl', () => {
 
 describe('reward tiles', () => {
   it('chips name the selection', () => {
-    expect(selectionName('redeem')).toBe('Redeem')
+    expect(selectionName('redeem')).toBe('Points reward')
     expect(selectionName('mini-contest')).toBe('Contest')
     expect(selectionName('other')).toBe('Reward')
   })

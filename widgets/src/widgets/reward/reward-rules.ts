@@ -1,5 +1,6 @@
 import type { NftItem, ProcessRewardResponse, Reward } from '../../../../sdk/contract/rewards'
 import { formatNumber } from '../../ui/format'
+import { selectionName } from './tile-rules'
 
 /**
  * Pure rules of the reward details screen (participant-site.md section 2, "Reward details and claim";
@@ -36,16 +37,8 @@ export function shortenAddress(address: string | null | undefined): string {
   return `${value.slice(0, 6)}…${value.slice(-4)}`
 }
 
-/** The line above the reward's name, in words a participant uses (never the internal selection name). */
-const KIND_LABELS: Record<string, string> = {
-  redeem: 'Points reward',
-  sweepstake: 'Sweepstake',
-  'mini-contest': 'Contest',
-  achievement: 'Achievement',
-  milestone: 'Milestone',
-  offer: 'Member offer',
-}
-export const rewardKindLabel = (selection: string) => KIND_LABELS[selection] ?? 'Reward'
+/** The line above the reward's name: the same words as the tile's chip (tile-rules.ts). */
+export const rewardKindLabel = selectionName
 
 /** 'You have earned 3 entries into this sweepstakes' (one entry reads in the singular, as the server's message). */
 export const entriesText = (count: number) =>

@@ -1,21 +1,22 @@
 import { formatNumber } from '../../ui/format'
-import type { RewardFacts } from './reward-rules'
+import type { Reward } from '../../../../sdk/contract/rewards'
 
 // The home page's reward tiles (kept apart from reward-rules.ts, which loads with the details screen).
 
+/** A reward's kind in words a participant uses, never the internal selection name ('REDEEM'). */
 const SELECTION_NAMES: Record<string, string> = {
+  redeem: 'Points reward',
   sweepstake: 'Sweepstake',
+  'mini-contest': 'Contest',
   achievement: 'Achievement',
   milestone: 'Milestone',
-  redeem: 'Redeem',
-  offer: 'Offer',
-  'mini-contest': 'Contest',
+  offer: 'Member offer',
 }
 
-/** The chip on a reward tile. */
+/** The chip on a reward tile and the line above a reward's name on its card. */
 export const selectionName = (selection: string) => SELECTION_NAMES[selection] ?? 'Reward'
 
-type TileFacts = Pick<RewardFacts, 'selection' | 'earned_by_current_participant_on' | 'repeatable' | 'threshold'>
+type TileFacts = Pick<Reward, 'selection' | 'earned_by_current_participant_on' | 'repeatable' | 'threshold'>
 
 /** Whether the participant could claim the reward (or buy an entry) again, points aside. */
 const claimable = (reward: TileFacts) =>
@@ -55,7 +56,7 @@ export function tileShortfall(
 
 /** A tile's cost line: '150 points' to redeem, '50 points per entry' for a sweepstake, else nothing. */
 export function tileCost(
-  reward: Pick<RewardFacts, 'selection' | 'threshold'>,
+  reward: Pick<Reward, 'selection' | 'threshold'>,
   pointsTerm: string,
 ): string | null {
   if (reward.threshold <= 0) return reward.selection === 'sweepstake' ? 'Free entry' : null

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { submitChallengeRequestSchema } from '../../../../sdk/contract/challenges'
+import type { SubmitChallengeQuizFailed, SubmitChallengeResponse, submitChallengeRequestSchema } from '../../../../sdk/contract/challenges'
 import { PROGRAM_ID, preparedFor } from '../../db/prepared'
 import { challengeCompletions, participantAnswers, participants, socialPostViews } from '../../db/schema'
 import { type ProgramScope, programScope } from '../../db/scope'
@@ -37,7 +37,7 @@ export async function activeChallenge(ctx: EngineContext, idOrIdentifier: string
  * Challenges). Video needs the watched percentage; collect validates and grades answers; visits
  * (article, link, call to action, share, engage) complete on submit; the rest complete elsewhere.
  */
-export async function submitChallenge(ctx: EngineContext, input: SubmitInput) {
+export async function submitChallenge(ctx: EngineContext, input: SubmitInput): Promise<SubmitChallengeResponse> {
   const challenge = await activeChallenge(ctx, input.challenge_id)
   if (challenge.apiCompletionOnly) {
     throw fail('api_completion_only', 403, 'This challenge is completed by the program through its API')
@@ -70,9 +70,9 @@ export async function submitChallenge(ctx: EngineContext, input: SubmitInput) {
       if (p.collect_type === 'quiz') {
         score = gradeQuiz(challenge.questions, answers)
         const pass = Number(p.pass_score ?? 0)
-        if (score < pass) {
-          throw new AppError('quiz_failed', 422, `You scored ${score}%. You need ${pass}% to pass. Please try again.`, undefined, { success: false, score })
-        }
+        // Under the pass score is an outcome, not an error: 200, nothing written (no points, no
+        // completion, no answers), the score and the product's words.
+        if (score < pass) return quizFailed(score, pass)
       }
       if (p.collect_type === 'profile') {
         profile = {}
@@ -85,13 +85,21 @@ export async function submitChallenge(ctx: EngineContext, input: SubmitInput) {
   }
   const result = await completeChallenge(ctx.scope, ctx.deps, { challenge, participant: ctx.participant, answers, score, profile })
   return {
-    success: true as const,
+    success: true,
     message: challenge.successMessage || DEFAULT_SUCCESS_MESSAGE,
     points: result.points,
     score,
     challenge: await challengeAfterCompletion(ctx, challenge, result),
   }
 }
+
+const quizFailed = (score: number, pass: number): SubmitChallengeQuizFailed => ({
+  success: false,
+  result: 'quiz_failed',
+  score,
+  pass_score: pass,
+  message: `You scored ${score}%. You need ${pass}% to pass. Please try again.`,
+})
 
 /**
  * The challenge as the participant sees it after the completion just written. Without questions or

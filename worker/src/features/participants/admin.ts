@@ -31,6 +31,7 @@ import {
   receiptsTab,
   recruitedTab,
 } from './participant-tabs'
+import { participantTransactionsTab } from '../collectibles/service'
 import { runParticipantIntent } from './participant-tools'
 
 type C = Context<AppEnv>
@@ -102,9 +103,9 @@ export const participantsConsole = consoleRoutes()
   .get(`${ONE}/recruited`, ['users', 'view'], tab(recruitedTab))
   .get(`${ONE}/receipts`, ['users', 'view'], tab(receiptsTab))
   .get(`${ONE}/blockchain_transactions`, ['users', 'view'], async (c) => {
-    await participantOf(c)
-    if (!chainIntegrationEnabled(c.var.scope)) throw new AppError('not_found', 404, 'The blockchain integration is not enabled for this program', { feature: 'off' })
-    return c.json({ data: [], meta: { ...parseQuery(c, tabQuerySchema), total: 0, total_pages: 0 } })
+    const participant = await participantOf(c)
+    if (!(await chainIntegrationEnabled(c.var.scope))) throw new AppError('not_found', 404, 'The blockchain integration is not enabled for this program', { feature: 'off' })
+    return c.json(await participantTransactionsTab(c.var.scope, participant.id, parseQuery(c, tabQuerySchema)))
   })
   .get(`${ONE}/attributes`, ['users', 'view'], tab(participantAttributesTab))
   .get(`${ONE}/attributes/new`, ['users', 'manage'], async (c) => c.json(await attributeForm(c.var.scope, await participantOf(c))))

@@ -28,6 +28,7 @@ import type { ProgramScope, TenantTable } from '../../db/scope'
 import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
 import { fullName, inIds, toConsoleParticipants } from './participant-view'
+import { chainIntegrationOn } from '../collectibles/integration'
 
 export type Paging = { page: number; per_page: number }
 
@@ -38,19 +39,13 @@ export async function findParticipantOr404(scope: ProgramScope, id: number): Pro
   return row
 }
 
-/**
- * Whether the program's chain (Aptos) integration is on. Tessera has no chain integration yet
- * (ARCHITECTURE.md lists a simulated chain to come), so no program has it and the blockchain tab answers
- * 404 feature-off; this is the one place to read the integration's `enabled` when it lands.
- */
-export function chainIntegrationEnabled(_scope: ProgramScope): boolean {
-  return false
-}
+/** Whether the program's chain (Aptos) integration is on (features/collectibles/integration.ts). */
+export const chainIntegrationEnabled = (scope: ProgramScope): Promise<boolean> => chainIntegrationOn(scope)
 
 export async function participantDetail(scope: ProgramScope, row: ParticipantRow): Promise<ParticipantDetail> {
   const [entity] = await toConsoleParticipants(scope, [row])
   const tier = row.tierId === null ? undefined : await scope.first(tiers, eq(tiers.id, row.tierId))
-  return { ...entity!, tier: tier ? { id: tier.id, name: tier.name } : null, blockchain_enabled: chainIntegrationEnabled(scope) }
+  return { ...entity!, tier: tier ? { id: tier.id, name: tier.name } : null, blockchain_enabled: await chainIntegrationEnabled(scope) }
 }
 
 const meta = (paging: Paging, total: number) => ({ ...paging, total, total_pages: Math.ceil(total / paging.per_page) })

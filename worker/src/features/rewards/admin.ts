@@ -10,6 +10,7 @@ import { addCoupons, couponsTab, miniContestTab, rewardParticipantsTab, sweepsta
 import { rewardParticipantsCsv, sweepstakeCsv } from './reward-export'
 import { refundClaim } from './reward-refunds'
 import { possibleWinners, queueSyncWinners, setMiniContestWinners } from './reward-winners'
+import { createNftCollection, rewardTransactionsTab } from '../collectibles/service'
 
 type C = Context<AppEnv>
 const BASE = '/programs/:program_id/rewards'
@@ -66,6 +67,8 @@ export const rewardsConsole = consoleRoutes()
         return c.json(await toggleRewardTag(scope, deps, reward, intent.tag))
       case 'set_winners':
         return c.json(await setMiniContestWinners(scope, deps, reward, intent.selectedData))
+      case 'create_nft_collection':
+        return c.json(await createNftCollection(scope, deps, reward))
     }
   })
   .get(`${ONE}/reward_participants`, ['rewards', 'view'], tab(rewardParticipantsTab))
@@ -79,6 +82,7 @@ export const rewardsConsole = consoleRoutes()
   })
   .get(`${ONE}/sweepstake`, ['rewards', 'view'], tab(sweepstakeEntriesTab))
   .get(`${ONE}/mini_contest`, ['rewards', 'view'], tab(miniContestTab))
+  .get(`${ONE}/blockchain_transactions`, ['rewards', 'view'], tab((scope, reward, q) => rewardTransactionsTab(scope, reward.id, q)))
   // A claim of the Users tab (spec section 7, PUT reward_participants/{id}): refunded by an admin.
   .put('/programs/:program_id/reward_participants/:claim_id{[0-9]+}', ['rewards', 'manage'], async (c) => {
     const parsed = rewardParticipantUpdateSchema.safeParse(await readBody(c))

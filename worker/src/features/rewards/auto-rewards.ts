@@ -8,6 +8,8 @@ import { loadRewardCatalog, noteClaims } from './reward-catalog'
 import { type RewardRow, rewardStatus } from './rewards-state'
 import { claimFailure, claimStatements, INVENTORY_INDEX } from './rewards-write'
 import { hasWebhookFor } from '../webhooks/webhooks'
+import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+import { mintOutboxStatement } from '../collectibles/service'
 
 /** The rule of an achievement or milestone (rewards.parameters). */
 export type AutoRule =
@@ -187,9 +189,12 @@ export async function evaluateAutoRewards(
       actionType: 'reward_won',
       unsubscribed: !(await hasWebhookFor(deps, scope.programId, 'reward.claimed')),
     })
+    // An achievement with a collectible collection queues the earner's mint in the same batch (features/collectibles).
+    const mint = reward.selection === 'achievement' ? [mintOutboxStatement(scope, reward.id, participantId)] : []
     try {
-      const results = (await scope.db.batch(statements)) as unknown[]
+      const results = (await scope.db.batch([...statements, ...mint] as never)) as unknown[]
       noteClaims(reward, (results[INVENTORY_INDEX] as { claims: number }[])[0]?.claims)
+      if (mint.length) dispatchOutboxLater(deps, outboxIdsFrom(results, [statements.length]))
       awarded.push(reward.id)
     } catch (err) {
       const failure = claimFailure(err)

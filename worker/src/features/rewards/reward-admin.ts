@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors'
 import { contains } from '../../lib/like'
 import { formDefinition, validateForm } from '../console/forms'
 import { chainIntegrationEnabled } from '../participants/participant-tabs'
+import { rewardCollection } from '../collectibles/service'
 import { contentSaved } from '../programs/content-version'
 import { invalidateRewardCatalog } from './reward-catalog'
 import { type RewardRow, rewardStatus } from './rewards-state'
@@ -124,9 +125,9 @@ export async function rewardDetail(scope: ProgramScope, deps: Deps, row: RewardR
     coupons_required: row.couponsRequired,
     parameters: row.parameters,
     coupons: { total: pool?.total ?? 0, free: Number(pool?.free ?? 0) },
-    nft_collection: null,
-    nft_collection_transaction_create_url: null,
-    blockchain_enabled: chainIntegrationEnabled(scope),
+    // The collectible collection (features/collectibles): its address and its creation transaction's link.
+    ...(await rewardCollection(scope, row.id)),
+    blockchain_enabled: await chainIntegrationEnabled(scope),
   }
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors'
 import { inIds } from '../participants/participant-view'
 import { dispatchOutboxLater, outboxIdsFrom, outboxInsert, registerOutboxTask } from '../webhooks/outbox'
 import { hasWebhookFor } from '../webhooks/webhooks'
+import { mintOutboxStatement } from '../collectibles/service'
 import { parseAutoRule } from './auto-rewards'
 import { invalidateRewardCatalog } from './reward-catalog'
 import type { RewardRow } from './rewards-state'
@@ -110,8 +111,11 @@ async function awardWinner(scope: ProgramScope, deps: Deps, reward: RewardRow, w
       ]
     : []
   try {
-    const results = (await scope.db.batch([...statements, ...mail] as never)) as unknown[]
-    dispatchOutboxLater(deps, outboxIdsFrom(results, unsubscribed ? [statements.length] : [webhookIndex, statements.length]).filter(Boolean))
+    // A synced achievement winner is an earner too: their collectible's mint goes in the same batch.
+    const mint = reward.selection === 'achievement' ? [mintOutboxStatement(scope, reward.id, winner.id)] : []
+    const results = (await scope.db.batch([...statements, ...mail, ...mint] as never)) as unknown[]
+    const mintIndex = mint.length ? [statements.length + mail.length] : []
+    dispatchOutboxLater(deps, [...new Set(outboxIdsFrom(results, [...(unsubscribed ? [statements.length] : [webhookIndex, statements.length]), ...mintIndex]).filter(Boolean))])
     return 'awarded'
   } catch (err) {
     const failure = claimFailure(err)

@@ -11,6 +11,7 @@ import { useServerForm } from '../../../components/ui/server-form/use-server-for
 import { type MessageKey, useI18n } from '../../../lib/i18n'
 import { useCurrentProgram } from '../../../lib/use-program'
 import { fetchTabPage, participantKey, type ParticipantTab as TabName, type ParticipantTabs, useParticipant } from '../api/participant-detail'
+import { ChainLogTable } from '../../collectibles'
 import { useTabColumns } from './tab-columns'
 
 export type ParticipantTabId = TabName | 'attribute-new' | 'attribute-edit' | 'blockchain_transactions'
@@ -107,5 +108,6 @@ function BlockchainTab() {
       </Card>
     )
   }
-  return <Card className="participant-tab">{participant.data && <EmptyState title={t('table.empty')} />}</Card>
+  // The participant's collectibles on the chain log (features/collectibles).
+  return participant.data ? <ChainLogTable programId={programId} owner={{ kind: 'participant', id: userId }} /> : <Card className="participant-tab" />
 }

@@ -19,6 +19,7 @@ import { useCurrentProgram } from '../../../lib/use-program'
 import { type RewardDetail, rewardIntent, useReward } from '../api/rewards'
 import { RewardImage, RewardStatusBadge, SELECTION_LABELS } from './reward-labels'
 import { SyncWinnersButton } from './sync-winners-dialog'
+import { canCreateCollection, CreateCollectionButton, collectiblesText } from '../../collectibles'
 
 export const useRewardIds = () => useParams({ from: '/console/programs/$programId/rewards/$rewardId' })
 
@@ -29,7 +30,7 @@ export const useRewardIds = () => useParams({ from: '/console/programs/$programI
  * toasts and goes back to the list.
  */
 export function RewardPage() {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const navigate = useNavigate()
   const { can } = useCurrentProgram()
   const { programId, rewardId } = useRewardIds()
@@ -63,7 +64,15 @@ export function RewardPage() {
       <PageHeader
         title={r.name}
         description={t(SELECTION_LABELS[r.selection])}
-        actions={auto && can('rewards:manage') && <SyncWinnersButton programId={programId} rewardId={rewardId} />}
+        actions={
+          can('rewards:manage') &&
+          (auto || canCreateCollection(r)) && (
+            <>
+              {auto && <SyncWinnersButton programId={programId} rewardId={rewardId} />}
+              <CreateCollectionButton programId={programId} reward={r} />
+            </>
+          )
+        }
       />
       <div className="reward-detail">
         <RewardCard programId={programId} reward={r} canEdit={can('rewards:update')} canManage={can('rewards:manage')} />
@@ -75,6 +84,8 @@ export function RewardPage() {
               { to: '/programs/$programId/rewards/$rewardId/coupons', params, children: t('rewards.tabs.coupons') },
               ...(r.selection === 'sweepstake' ? [{ to: '/programs/$programId/rewards/$rewardId/sweepstakes', params, children: t('rewards.tabs.sweepstakes') } as const] : []),
               ...(r.selection === 'mini-contest' ? [{ to: '/programs/$programId/rewards/$rewardId/mini_contest', params, children: t('rewards.tabs.miniContest') } as const] : []),
+              // Only with a collectible collection (features/collectibles).
+              ...(r.nft_collection_transaction_create_url ? [{ to: '/programs/$programId/rewards/$rewardId/blockchain_transactions', params, children: collectiblesText(locale, 'tab') } as const] : []),
             ]}
           >
             <Outlet />

@@ -11,7 +11,7 @@ import type { ProgramArea } from '../../../lib/program-areas'
 import { useTheme } from '../../../lib/theme'
 import { signOut } from '../../../lib/sign-out'
 import { useGlobalSearch } from '../api/use-global-search'
-import type { SettingsEntry } from '../utils/navigation'
+import { type SettingsEntry, settingsLink } from '../utils/navigation'
 import { ProgramTile } from './program-tile'
 import { SearchResults } from './search-results'
 
@@ -99,7 +99,7 @@ export function CommandPalette(props: CommandPaletteProps) {
               {settings.length > 0 && (
                 <Command.Group heading={t('settings.organizationGroup')} className="command-group">
                   {settings.map((entry) => (
-                    <Item key={entry.id} value={`organization ${t(entry.label)}`} onSelect={run(() => navigate({ to: entry.to }))}>
+                    <Item key={entry.id} value={`organization ${t(entry.label)}`} onSelect={run(() => navigate(settingsLink(entry, program?.id)))}>
                       {t(entry.label)}
                     </Item>
                   ))}

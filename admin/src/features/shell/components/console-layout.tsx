@@ -96,7 +96,7 @@ export function ConsoleLayout({ activeArea, children }: ConsoleLayoutProps) {
             <div className="topbar-spacer" />
             <SearchButton onOpen={actions.openCommandPalette} />
             {program?.i18n_enabled && <LanguageSwitcher />}
-            {settings.length > 0 && <SettingsMenu entries={settings} />}
+            {settings.length > 0 && <SettingsMenu entries={settings} programId={program?.id} />}
             <MobileMenu programId={program?.id} items={navItems} settings={settings} activeArea={activeArea} />
             <UserMenu user={bootstrap.user} isAdmin={Boolean(bootstrap.is_admin)} program={program} />
           </div>

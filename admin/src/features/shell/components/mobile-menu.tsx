@@ -10,7 +10,7 @@ import {
 import { IconMenu } from '../../../components/ui/icons-ui'
 import { useI18n } from '../../../lib/i18n'
 import type { ProgramArea } from '../../../lib/program-areas'
-import type { SettingsEntry } from '../utils/navigation'
+import { type SettingsEntry, settingsLink } from '../utils/navigation'
 
 type MobileMenuProps = {
   programId: number | undefined
@@ -42,7 +42,7 @@ export function MobileMenu({ programId, items, settings, activeArea }: MobileMen
         {settings.length > 0 && <DropdownMenuLabel>{t('shell.settings')}</DropdownMenuLabel>}
         {settings.map((entry) => (
           <DropdownMenuItem key={entry.id} asChild>
-            <Link to={entry.to}>{t(entry.label)}</Link>
+            <Link {...settingsLink(entry, programId)}>{t(entry.label)}</Link>
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>

@@ -2,16 +2,17 @@ import { Link } from '@tanstack/react-router'
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu'
 import { IconSettings } from '../../../components/ui/icons-ui'
 import { useI18n } from '../../../lib/i18n'
-import type { SettingsEntry } from '../utils/navigation'
+import { type SettingsEntry, settingsLink } from '../utils/navigation'
 
 /** The Settings dropdown; the layout renders it only when the user has entries (program manage). */
-export function SettingsMenu({ entries }: { entries: readonly SettingsEntry[] }) {
+export function SettingsMenu({ entries, programId }: { entries: readonly SettingsEntry[]; programId: number | undefined }) {
   const { t } = useI18n()
   return (
     <DropdownMenu>
@@ -20,12 +21,20 @@ export function SettingsMenu({ entries }: { entries: readonly SettingsEntry[] })
         <span className="icon-button-text">{t('shell.settings')}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t('settings.organizationGroup')}</DropdownMenuLabel>
-        {entries.map((entry) => (
-          <DropdownMenuItem key={entry.id} asChild>
-            <Link to={entry.to}>{t(entry.label)}</Link>
-          </DropdownMenuItem>
-        ))}
+        {(['organization', 'program'] as const).map((scope) => {
+          const group = entries.filter((entry) => entry.scope === scope)
+          if (!group.length) return null
+          return (
+            <DropdownMenuGroup key={scope}>
+              <DropdownMenuLabel>{t(scope === 'program' ? 'settings.programGroup' : 'settings.organizationGroup')}</DropdownMenuLabel>
+              {group.map((entry) => (
+                <DropdownMenuItem key={entry.id} asChild>
+                  <Link {...settingsLink(entry, programId)}>{t(entry.label)}</Link>
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuGroup>
+          )
+        })}
       </DropdownMenuContent>
     </DropdownMenu>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterPrograms, initials, visibleNavItems, visibleSettingsEntries } from './navigation'
+import { filterPrograms, initials, settingsLink, visibleNavItems, visibleSettingsEntries } from './navigation'
 
 const ids = (permissions: string[]) => visibleNavItems(permissions).map((item) => item.id)
 
@@ -61,6 +61,13 @@ describe('visibleSettingsEntries', () => {
     expect(entries(['program:manage'], ['organization:view'])).toEqual(['programs', 'admins'])
     expect(entries(['program:manage'], ['organization:view', 'super_admin:view'])).toEqual(['programs', 'admins', 'features'])
     expect(entries(['program:manage'], [])).toEqual([])
+  })
+
+  it("lists the program's tag settings by the program's own permissions, linked with its id", () => {
+    expect(entries(['program:manage', 'program:update'], [])).toEqual(['content-tags', 'tags'])
+    expect(entries(['program:update'], ['organization:view'])).toEqual([])
+    const tags = visibleSettingsEntries(['program:manage', 'program:update'], []).find((e) => e.id === 'content-tags')!
+    expect(settingsLink(tags, 7)).toEqual({ to: '/programs/$programId/settings/content-tags', params: { programId: 7 } })
   })
 })
 

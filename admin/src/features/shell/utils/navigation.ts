@@ -16,18 +16,28 @@ export function visibleNavItems(
  * (program, layout, branding, integrations) add their entries here with their routes.
  */
 export const settingsEntries = [
-  { id: 'programs', label: 'settings.programs', to: '/organization/programs', permission: 'organization:view' },
-  { id: 'admins', label: 'settings.admins', to: '/organization/admins', permission: 'organization:view' },
-  { id: 'features', label: 'settings.features', to: '/organization/features', permission: 'super_admin:view' },
-] as const satisfies readonly { id: string; label: MessageKey; to: string; permission: Permission }[]
+  { id: 'programs', label: 'settings.programs', to: '/organization/programs', permission: 'organization:view', scope: 'organization' },
+  { id: 'admins', label: 'settings.admins', to: '/organization/admins', permission: 'organization:view', scope: 'organization' },
+  { id: 'features', label: 'settings.features', to: '/organization/features', permission: 'super_admin:view', scope: 'organization' },
+  // Program settings (part B): checked against the current program's permissions, linked with its id.
+  { id: 'content-tags', label: 'settings.contentTags', to: '/programs/$programId/settings/content-tags', permission: 'program:update', scope: 'program' },
+  { id: 'tags', label: 'settings.adminTags', to: '/programs/$programId/settings/tags', permission: 'program:update', scope: 'program' },
+] as const satisfies readonly { id: string; label: MessageKey; to: string; permission: Permission; scope: 'organization' | 'program' }[]
 
 export type SettingsEntry = (typeof settingsEntries)[number]
 
-/** Nothing without program manage on the current program; else the entries the user may open. */
+/**
+ * Nothing without program manage on the current program; else the entries the user may open:
+ * organization entries by the organization's permissions, program entries by the program's.
+ */
 export function visibleSettingsEntries(programPermissions: readonly string[], organizationPermissions: readonly string[]) {
   if (!can(programPermissions, 'program:manage')) return []
-  return settingsEntries.filter((entry) => can(organizationPermissions, entry.permission))
+  return settingsEntries.filter((entry) => can(entry.scope === 'program' ? programPermissions : organizationPermissions, entry.permission))
 }
+
+/** Link props of an entry: a program entry carries the current program's id. */
+export const settingsLink = (entry: SettingsEntry, programId: number | undefined) =>
+  entry.scope === 'program' ? ({ to: entry.to, params: { programId: programId! } } as const) : ({ to: entry.to } as const)
 
 /** Program switcher search: case- and accent-insensitive match on the name or subdomain. */
 export function filterPrograms<P extends { name: string; subdomain_url?: string }>(

@@ -1,0 +1,143 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { and, asc, eq } from 'drizzle-orm'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openLibsql } from '../worker/src/db/node'
+import { challenges, programs } from '../worker/src/db/schema'
+import { startNodeServer } from '../worker/src/node'
+import { launchBrowser, readMail, ROOT } from './harness'
+
+// Issue 14, Tags in the console (Chromium, Node + libSQL on our own database): create a content tag
+// through the form (reached from the Settings menu), tag a challenge from its detail page, and see the
+// challenge linked in the tag's detail and counted in the list; an admin tag of the same name lists
+// the challenge under its kind and reads 'No participants are using this tag.'. axe-core on the list,
+// the form and the details; screenshots at 1280 and 390.
+const SHOTS = join(ROOT, 'docs/screenshots')
+const TAG = 'E2E roast'
+
+let dir: string
+let server: Awaited<ReturnType<typeof startNodeServer>>
+let db: Awaited<ReturnType<typeof openLibsql>>['db']
+let browser: Browser
+let admin: BrowserContext
+let demoId: number
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-console-tags-'))
+  const url = `file:${join(dir, 'e2e.db')}`
+  ;[server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env: { ENVIRONMENT: 'development' } }), launchBrowser()])
+  ;({ db } = await openLibsql(url, { migrate: false }))
+  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
+  demoId = demo!.id
+  admin = await signInAdmin('admin@tessera.dev')
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A signed-in console context (code sign-in through the UI). */
+async function signInAdmin(email: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/admin/v2`)
+  await page.waitForURL(/\/admin\/v2\/login/)
+  await page.getByLabel('Work e-mail').fill(email)
+  await page.getByRole('button', { name: 'Send me a code' }).click()
+  const mail = await readMail(server.url, email, 0)
+  await page.getByLabel('One-time code').fill(mail.code!)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.waitForURL((u) => !/\/login/.test(u.pathname))
+  await page.close()
+  return context
+}
+
+/** axe-core (WCAG 2.x A/AA and best practices); serious and critical violations fail the test. */
+async function audit(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  const findings = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+  console.log(`[axe] ${label}: ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
+  expect(findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'), label).toEqual([])
+}
+
+/** The screen at 1280 and at 390 px wide (axe at both), back to 1280. */
+async function shootBoth(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.waitForLoadState('networkidle')
+    await audit(page, `${name} at ${width}`)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: join(SHOTS, `console-tags-${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+describe('console tags in Chromium', () => {
+  it('creates a content tag, tags a challenge from its detail, and sees it linked in the tag detail', async () => {
+    const [challenge] = await db
+      .select({ id: challenges.id, name: challenges.name })
+      .from(challenges)
+      .where(and(eq(challenges.programId, demoId), eq(challenges.approved, true)))
+      .orderBy(asc(challenges.id))
+      .limit(1)
+    const page = await admin.newPage()
+
+    // The Settings menu leads to the program's content tags.
+    await page.goto(`${server.url}/admin/v2/programs/${demoId}/dashboard`)
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('menuitem', { name: 'Content tags' }).click()
+    await page.waitForURL(/\/settings\/content-tags$/)
+    await page.getByRole('heading', { name: 'Content tags', level: 1 }).waitFor()
+
+    await page.getByRole('link', { name: 'New content tag' }).click()
+    await page.getByRole('heading', { name: 'New content tag' }).waitFor()
+    await page.getByLabel('Name', { exact: true }).fill(TAG)
+    await shootBoth(page, 'form')
+    await page.getByRole('button', { name: 'Create' }).click()
+    await page.waitForURL(/\/settings\/content-tags\/\d+$/)
+    const tagUrl = page.url()
+    await page.getByRole('heading', { name: TAG, level: 1 }).waitFor()
+    await page.getByText('No challenges are using this tag.').waitFor()
+
+    // Tag the challenge from its detail page (challenges manage).
+    await page.goto(`${server.url}/admin/v2/programs/${demoId}/challenges/${challenge!.id}`)
+    await page.getByRole('textbox', { name: 'Add or remove tag' }).fill(TAG)
+    await page.getByRole('button', { name: 'Add or remove tag' }).click()
+    await page.getByRole('button', { name: `Remove ${TAG}` }).waitFor()
+
+    // The tag's detail lists it, linked to the challenge's console page.
+    await page.goto(tagUrl)
+    await page.getByRole('heading', { name: TAG, level: 1 }).waitFor()
+    const link = page.getByRole('list', { name: 'Challenges' }).getByRole('link', { name: challenge!.name })
+    await link.waitFor()
+    expect(await link.getAttribute('href')).toBe(`/admin/v2/programs/${demoId}/challenges/${challenge!.id}`)
+    await page.getByText('No rewards are using this tag.').waitFor()
+    await shootBoth(page, 'detail')
+    await link.click()
+    await page.waitForURL(new RegExp(`/challenges/${challenge!.id}$`))
+
+    // The list counts it.
+    await page.goto(`${server.url}/admin/v2/programs/${demoId}/settings/content-tags`)
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: TAG }) })
+    await row.waitFor()
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([TAG, 'Active', expect.any(String), '1', '0'])
+    await shootBoth(page, 'list')
+
+    // An admin tag of the same name: the challenge under its kind, no participants.
+    await page.getByRole('tab', { name: 'Admin tags' }).click()
+    await page.getByRole('heading', { name: 'Admin tags', level: 1 }).waitFor()
+    await page.getByRole('link', { name: 'New admin tag' }).click()
+    await page.getByLabel('Name', { exact: true }).fill(TAG)
+    await page.getByRole('button', { name: 'Create' }).click()
+    await page.waitForURL(/\/settings\/tags\/\d+$/)
+    await page.getByRole('list', { name: 'Challenges' }).getByRole('link', { name: challenge!.name }).waitFor()
+    await page.getByText('No participants are using this tag.').waitFor()
+    await shootBoth(page, 'admin-detail')
+    await page.close()
+  }, 180_000)
+})
