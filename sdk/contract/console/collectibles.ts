@@ -23,5 +23,6 @@ export type ChainTransactionPage = z.infer<typeof chainTransactionPageSchema>
 export type NftCollectionCreated = {
   success: true
   message: 'NFT collection created'
-  data: { nft_collection: string | null; nft_collection_transaction_create_url: string }
+  /** queued_mints: the mints queued for earners from before the collection existed (one per earner, ever). */
+  data: { nft_collection: string | null; nft_collection_transaction_create_url: string; queued_mints: number }
 }

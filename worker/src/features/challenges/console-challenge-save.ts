@@ -18,6 +18,7 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import { fieldsFromZod } from '../../middleware/errors'
 import { contentSaved } from '../programs/content-version'
+import { sanitizeRichText } from '../../lib/sanitize-html'
 import type { ChallengeRow } from './console-challenges'
 
 type QuestionRow = typeof questions.$inferSelect
@@ -185,7 +186,8 @@ function toRow(v: ChallengeFormValues, keep: Record<string, unknown>) {
 function normalize(v: ChallengeFormValues): ChallengeFormValues {
   const at = (s: string) => (s ? new Date(s).toISOString() : '')
   const collect = v.challenge_type === 'collect'
-  return { ...v, start: at(v.start), finish: at(v.finish), questions: collect ? v.questions : [], posts: v.challenge_type === 'unified_social' ? v.posts : [] }
+  // Rich text is stored sanitized (lib/sanitize-html), so a resubmitted unchanged article compares equal.
+  return { ...v, content: sanitizeRichText(v.content), start: at(v.start), finish: at(v.finish), questions: collect ? v.questions : [], posts: v.challenge_type === 'unified_social' ? v.posts : [] }
 }
 
 /** One result for a refused form: the field errors keyed by field path (spec: errors name the field). */

@@ -13,7 +13,7 @@ import { createLocalPayments } from '../../platform/payments'
 import { evaluateAutoRewards } from '../rewards/auto-rewards'
 import { deliverOutbox } from '../webhooks/outbox'
 import { verifyChainLog } from './chain-log'
-import { createNftCollection, MINT_TOPIC } from './service'
+import { createNftCollection, MINT_TOPIC, mintDedupeKey } from './service'
 
 /** Collectibles on D1 inside workerd: the award batch's conditional mint insert, Web Crypto hashing, the log's triggers. */
 
@@ -59,5 +59,24 @@ describe('collectibles on D1', () => {
     expect(log.map((l) => l.kind).sort()).toEqual(['create_collection', 'mint'])
     expect((await verifyChainLog(scope)).ok).toBe(true)
     await expect(env.DB.prepare('UPDATE chain_transactions SET status = ? WHERE program_id = ?').bind('failed', programId).run()).rejects.toThrow(/append-only/)
+  })
+
+  it('queues the mints of earners from before the collection in one INSERT ... SELECT per page', async () => {
+    const db = createD1Db(env.DB)
+    // Delivery is by hand below: the queue only records.
+    const d = { ...deps(db), enqueue: async () => {} }
+    const scope = programScope(db, programId)
+    await scope.insert(chainIntegrations, { enabled: true, network: 'testnet' }).onConflictDoUpdate({ target: chainIntegrations.programId, set: { enabled: true } })
+    const run = Math.random().toString(36).slice(2, 8)
+    const [reward] = await scope.insert(rewards, { name: `Early badge ${run}`, selection: 'achievement', limit: 10, parameters: { rule: 'completed_challenges', value: 0 }, tagList: [] }).returning()
+    const [member] = await scope.insert(participants, { email: `early-${run}@example.com`, firstName: 'Early', lastName: run, referralCode: `EA${run}` }).returning()
+    expect(await evaluateAutoRewards(scope, d, member!.id)).toContain(reward!.id)
+    const created = await createNftCollection(scope, d, reward!)
+    expect(created.data.queued_mints).toBe(1)
+    const [row] = await db.select().from(outbox).where(eq(outbox.dedupeKey, mintDedupeKey(programId, reward!.id, member!.id)))
+    expect(row!.payload).toEqual({ reward_id: reward!.id, participant_id: member!.id })
+    await deliverOutbox(d, [row!.id])
+    const log = await scope.select(chainTransactions, eq(chainTransactions.rewardId, reward!.id))
+    expect(log.map((l) => [l.kind, l.participantId]).sort()).toEqual([['create_collection', null], ['mint', member!.id]])
   })
 })

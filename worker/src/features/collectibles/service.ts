@@ -1,10 +1,10 @@
-import { and, count, desc, eq, getTableColumns, is, ne, SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, is, ne, SQL, sql } from 'drizzle-orm'
 import type { ChainTransactionPage, ChainTransactionRow, NftCollectionCreated } from '../../../../sdk/contract/console/collectibles'
 import { chainTransactions, outbox, rewardClaims, rewards } from '../../db/schema'
 import { type ProgramScope, programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
-import { outboxInsert, registerOutboxTask } from '../webhooks/outbox'
+import { dispatchOutboxLater, outboxInsert, registerOutboxTask } from '../webhooks/outbox'
 import { explorerTxUrl } from './aptos'
 import { type ChainLogRow, collectionEntry, collectionKey, mintKey } from './chain-log'
 import { chainFor, getChainIntegration } from './integration'
@@ -37,18 +37,66 @@ export async function rewardCollection(scope: ProgramScope, rewardId: number) {
 
 /**
  * create_nft_collection (spec sections 2 and 4): only for an achievement, with the chain integration on,
- * and while the reward has no collection creation link. Answers 'NFT collection created'. Two clicks at
- * once: the adapter is idempotent by the collection's key, so one collection is created.
+ * and while the reward has no collection creation link. Answers 'NFT collection created' and how many
+ * mints it queued for earners from before the collection (`queued_mints`, see backfillMints). Two clicks
+ * at once: the adapter is idempotent by the collection's key, so one collection is created.
  */
 export async function createNftCollection(scope: ProgramScope, deps: Deps, reward: RewardLike): Promise<NftCollectionCreated> {
   if (reward.selection !== 'achievement') throw failed('Collectible collections are for achievement rewards')
   const integration = await getChainIntegration(scope)
   if (!integration?.enabled) throw failed('The blockchain integration is not enabled for this program')
-  if (await collectionEntry(scope, reward.id)) throw failed('The reward already has an NFT collection')
+  if (await collectionEntry(scope, reward.id)) {
+    // A create that stopped between the collection and its backfill is completed by the next click (queues
+    // nothing when it already ran: the mints' dedupe keys), and still refused.
+    await backfillMints(scope, deps, reward.id)
+    throw failed('The reward already has an NFT collection')
+  }
   const chain = await chainFor(scope, deps, integration)
   await chain.createCollection({ key: collectionKey(reward.id), rewardId: reward.id, name: collectionName(reward), description: reward.description || reward.name, uri: reward.image ?? '' })
   const row = (await collectionEntry(scope, reward.id))!
-  return { success: true, message: 'NFT collection created', data: { nft_collection: (row.data.collection_address as string | null) ?? null, nft_collection_transaction_create_url: transactionUrl(row) } }
+  const queued = await backfillMints(scope, deps, reward.id)
+  return {
+    success: true,
+    message: 'NFT collection created',
+    data: { nft_collection: (row.data.collection_address as string | null) ?? null, nft_collection_transaction_create_url: transactionUrl(row), queued_mints: queued },
+  }
+}
+
+/** Earners per backfill statement: each page is one INSERT ... SELECT with a fixed handful of bound parameters. */
+export const BACKFILL_PAGE = 100
+
+/**
+ * Queues one mint per earner of the reward from before its collection existed (active claims, not
+ * refunded), in pages of BACKFILL_PAGE earners by participant id. Each page is one INSERT ... SELECT with
+ * the award's conditions (the collection exists, the integration is on) and the award's dedupe key, so an
+ * earner awarded concurrently (whose award batch queues its own mint), a retried create or a second run
+ * queues nothing more. Answers how many rows it queued.
+ */
+export async function backfillMints(scope: ProgramScope, deps: Deps, rewardId: number, pageSize = BACKFILL_PAGE): Promise<number> {
+  let after = 0
+  let queued = 0
+  for (;;) {
+    const page = await scope.db
+      .selectDistinct({ id: rewardClaims.participantId })
+      .from(rewardClaims)
+      .where(scope.where(rewardClaims, and(eq(rewardClaims.rewardId, rewardId), ne(rewardClaims.status, 'refunded'), gt(rewardClaims.participantId, after))))
+      .orderBy(asc(rewardClaims.participantId))
+      .limit(pageSize)
+    if (!page.length) break
+    const first = page[0]!.id
+    const last = page[page.length - 1]!.id
+    const participant = sql.raw('rc.participant_id')
+    const rows = await mintInsert(scope, rewardId, {
+      payload: sql`json_object('reward_id', ${sql.raw(String(Math.trunc(rewardId)))}, 'participant_id', ${participant})`,
+      dedupeKey: sql`${mintDedupePrefix(scope.programId, rewardId)} || ${participant}`,
+      from: sql`FROM reward_claims rc WHERE rc.program_id = ${scope.programId} AND rc.reward_id = ${rewardId} AND rc.status != 'refunded' AND rc.participant_id BETWEEN ${first} AND ${last} AND`,
+    })
+    queued += rows.length
+    dispatchOutboxLater(deps, rows.map((r) => r.id))
+    if (page.length < pageSize) break
+    after = last
+  }
+  return queued
 }
 
 /**
@@ -58,33 +106,44 @@ export async function createNftCollection(scope: ProgramScope, deps: Deps, rewar
  * holds `[{ id }]` (the outbox row) or `[]`.
  */
 export function mintOutboxStatement(scope: ProgramScope, rewardId: number, participantId: number) {
-  const { programId } = scope
   const payload: MintPayload = { reward_id: rewardId, participant_id: participantId }
+  return mintInsert(scope, rewardId, { payload: sql`${JSON.stringify(payload)}`, dedupeKey: sql`${mintDedupeKey(scope.programId, rewardId, participantId)}`, from: sql`WHERE` })
+}
+
+/**
+ * INSERT INTO outbox ... SELECT of mint rows, queued only while the reward's collection exists and the
+ * integration is on, ON CONFLICT (dedupe key) DO NOTHING. `from` is what comes before those conditions:
+ * `WHERE` for one row, or `FROM ... WHERE ... AND` for many (the SELECT always has a WHERE, which SQLite
+ * needs before an upsert's ON CONFLICT).
+ */
+function mintInsert(scope: ProgramScope, rewardId: number, row: { payload: SQL; dedupeKey: SQL; from: SQL }) {
+  const { programId } = scope
   const given: Record<string, SQL> = {
     programId: sql`${programId}`,
     topic: sql`${MINT_TOPIC}`,
-    payload: sql`${JSON.stringify(payload)}`,
-    dedupeKey: sql`${mintDedupeKey(programId, rewardId, participantId)}`,
+    payload: row.payload,
+    dedupeKey: row.dedupeKey,
     status: sql`'pending'`,
     attempts: sql`0`,
   }
   // INSERT ... SELECT lists every column of the table in its order: the rest take their defaults.
-  const row = Object.entries(getTableColumns(outbox))
+  const columns = Object.entries(getTableColumns(outbox))
     .filter(([, col]) => !(col as { shouldDisableInsert?: () => boolean }).shouldDisableInsert?.())
     .map(([key, col]) => given[key] ?? (is(col.default, SQL) ? col.default : col.default === undefined ? sql`null` : sql`${col.default}`))
   // A query builder (not raw SQL), so D1's batch takes it too.
   return scope.db
     .insert(outbox)
     .select(
-      sql`SELECT ${sql.join(row, sql`, `)}
-    WHERE EXISTS (SELECT 1 FROM chain_transactions ct WHERE ct.program_id = ${programId} AND ct.idempotency_key = ${collectionKey(rewardId)} AND ct.status = 'success')
+      sql`SELECT ${sql.join(columns, sql`, `)} ${row.from}
+      EXISTS (SELECT 1 FROM chain_transactions ct WHERE ct.program_id = ${programId} AND ct.idempotency_key = ${collectionKey(rewardId)} AND ct.status = 'success')
       AND EXISTS (SELECT 1 FROM chain_integrations ci WHERE ci.program_id = ${programId} AND ci.enabled = 1)`,
     )
     .onConflictDoNothing()
     .returning({ id: outbox.id })
 }
 
-export const mintDedupeKey = (programId: number, rewardId: number, participantId: number) => `${MINT_TOPIC}:${programId}:${rewardId}:${participantId}`
+const mintDedupePrefix = (programId: number, rewardId: number) => `${MINT_TOPIC}:${programId}:${rewardId}:`
+export const mintDedupeKey = (programId: number, rewardId: number, participantId: number) => `${mintDedupePrefix(programId, rewardId)}${participantId}`
 
 /** Queues a mint outside an award's batch (an earner from before the collection existed, a test). */
 export const queueMint = (scope: ProgramScope, rewardId: number, participantId: number) =>

@@ -22,6 +22,7 @@ import { formDefinition, validateForm } from '../console/forms'
 import { chainIntegrationEnabled } from '../participants/participant-tabs'
 import { rewardCollection } from '../collectibles/service'
 import { contentSaved } from '../programs/content-version'
+import { sanitizeRichText } from '../../lib/sanitize-html'
 import { invalidateRewardCatalog } from './reward-catalog'
 import { type RewardRow, rewardStatus } from './rewards-state'
 
@@ -197,7 +198,8 @@ function columnsOf(v: RewardFormValues) {
     finish: v.finish ? new Date(v.finish) : null,
     featured: v.featured,
     repeatable: used('repeatable') ? v.repeatable : false,
-    termsConditions: orNull(v.terms_conditions),
+    // Rich text (rendered with RichText on the site): stored sanitized.
+    termsConditions: orNull(sanitizeRichText(v.terms_conditions)),
     redemptionDetails: orNull(v.redemption_details),
     redemptionImage: orNull(v.redemption_image),
     couponsRequired: used('coupons_required') ? v.coupons_required : false,
