@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, readMail, ROOT, startNode } from './harness'
+import { launchBrowser, readMail, ROOT, startNode, signInConsole } from './harness'
 
 // The console's challenges in Chromium (issue 14's proof): a quiz made through the wizard (a step
 // refused, then fixed), approved, seen as a tile on the participant site, completed there, and its
@@ -17,7 +17,6 @@ let challengeId = 0
 const SHOTS = join(ROOT, 'docs/screenshots')
 const MEMBER = 'maya.thompson1@example.com'
 const NAME = `Espresso quiz ${Date.now().toString(36)}`
-const seen = new Map<string, number>()
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
@@ -34,22 +33,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** A signed-in console context (code sign-in through the UI), reduced motion for still screens. */
-async function signInAdmin(email: string, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/admin/v2`)
-  await page.waitForURL(/\/admin\/v2\/login/)
-  await page.getByLabel('Work e-mail').fill(email)
-  await page.getByRole('button', { name: 'Send me a code' }).click()
-  const mail = await readMail(server.url, email, seen.get(email) ?? 0)
-  seen.set(email, mail.id)
-  await page.getByLabel('One-time code').fill(mail.code!)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.waitForURL((url) => !/\/login/.test(url.pathname))
-  await page.close()
-  return context
-}
+/** A signed-in console context (e2e/harness.ts signInConsole). */
+const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
 
 type Finding = { id: string; impact: string | null | undefined; help: string; nodes: string[] }
 

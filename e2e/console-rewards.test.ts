@@ -10,7 +10,7 @@ import { participants, programs, rewardClaims, rewards } from '../worker/src/db/
 import { programScope } from '../worker/src/db/scope'
 import { ledgerInsert } from '../worker/src/features/points/ledger'
 import { startNodeServer } from '../worker/src/node'
-import { expectBrowserProblems, launchBrowser, readMail, ROOT } from './harness'
+import { expectBrowserProblems, launchBrowser, readMail, ROOT, signInConsole } from './harness'
 
 // Issue 14, Rewards in the console (Chromium, Node + libSQL on our own database): create a redeem reward
 // through the form, add coupons with one duplicate (reported by name), a participant claims it on the
@@ -25,7 +25,6 @@ let db: Awaited<ReturnType<typeof openLibsql>>['db']
 let browser: Browser
 let admin: BrowserContext
 let demoId: number
-let mailSeen = 0
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
@@ -43,22 +42,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-/** A signed-in console context (code sign-in through the UI). */
-async function signInAdmin(email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/admin/v2`)
-  await page.waitForURL(/\/admin\/v2\/login/)
-  await page.getByLabel('Work e-mail').fill(email)
-  await page.getByRole('button', { name: 'Send me a code' }).click()
-  const mail = await readMail(server.url, email, mailSeen)
-  mailSeen = mail.id
-  await page.getByLabel('One-time code').fill(mail.code!)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.waitForURL((u) => !/\/login/.test(u.pathname))
-  await page.close()
-  return context
-}
+/** A signed-in console context (e2e/harness.ts signInConsole). */
+const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
 
 /** axe-core (WCAG 2.x A/AA and best practices); serious and critical violations fail the test. */
 async function audit(page: Page, label: string) {

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SweepstakeAudit } from '../sdk/contract/fair-draw.mjs'
-import { launchBrowser, readMail, ROOT, startNode } from './harness'
+import { launchBrowser, readMail, ROOT, startNode, signInConsole } from './harness'
 
 // The provably fair sweepstake draw (issue 14) in Chromium: two participants buy entries through the
 // participant API, the admin commits the seed and draws in the reward's Sweepstakes tab, downloads the
@@ -19,7 +19,6 @@ let admin: BrowserContext
 let demoId = 0
 const SHOTS = join(ROOT, 'docs/screenshots')
 const SWEEPSTAKE = 'Win a trip to our partner farm in Huila, Colombia'
-const seen = new Map<string, number>()
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
@@ -35,21 +34,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function signInAdmin(email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/admin/v2`)
-  await page.waitForURL(/\/admin\/v2\/login/)
-  await page.getByLabel('Work e-mail').fill(email)
-  await page.getByRole('button', { name: 'Send me a code' }).click()
-  const mail = await readMail(server.url, email, seen.get(email) ?? 0)
-  seen.set(email, mail.id)
-  await page.getByLabel('One-time code').fill(mail.code!)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.waitForURL((url) => !/\/login/.test(url.pathname))
-  await page.close()
-  return context
-}
+/** A signed-in console context (e2e/harness.ts signInConsole). */
+const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
 
 /** A same-origin JSON call from inside the console page (its cookie session, CSRF from the meta tag). */
 async function jsonIn<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { challenges, programs } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, readMail, ROOT } from './harness'
+import { launchBrowser, ROOT, signInConsole } from './harness'
 
 // Issue 14, Tags in the console (Chromium, Node + libSQL on our own database): create a content tag
 // through the form (reached from the Settings menu), tag a challenge from its detail page, and see the
@@ -41,21 +41,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-/** A signed-in console context (code sign-in through the UI). */
-async function signInAdmin(email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/admin/v2`)
-  await page.waitForURL(/\/admin\/v2\/login/)
-  await page.getByLabel('Work e-mail').fill(email)
-  await page.getByRole('button', { name: 'Send me a code' }).click()
-  const mail = await readMail(server.url, email, 0)
-  await page.getByLabel('One-time code').fill(mail.code!)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.waitForURL((u) => !/\/login/.test(u.pathname))
-  await page.close()
-  return context
-}
+/** A signed-in console context (e2e/harness.ts signInConsole). */
+const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
 
 /** axe-core (WCAG 2.x A/AA and best practices); serious and critical violations fail the test. */
 async function audit(page: Page, label: string) {

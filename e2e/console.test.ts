@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, readMail, ROOT, startNode, expectBrowserProblems } from './harness'
+import { launchBrowser, readMail, ROOT, startNode, expectBrowserProblems, signInConsole } from './harness'
 
 // The console in Chromium (issue 11's proof): the demo admin's day (dashboard, Ctrl+K, add points that
 // the participant then sees on the site, import with a bad line, export), Spanish, what a manager and a
@@ -15,7 +15,6 @@ let demoId = 0
 let linksId = 0
 const SHOTS = join(ROOT, 'docs/screenshots')
 const MEMBER = 'maya.thompson1@example.com'
-const seen = new Map<string, number>()
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
@@ -32,22 +31,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** A signed-in console context (code sign-in through the UI), reduced motion for still screens. */
-async function signInAdmin(email: string, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/admin/v2`)
-  await page.waitForURL(/\/admin\/v2\/login/)
-  await page.getByLabel('Work e-mail').fill(email)
-  await page.getByRole('button', { name: 'Send me a code' }).click()
-  const mail = await readMail(server.url, email, seen.get(email) ?? 0)
-  seen.set(email, mail.id)
-  await page.getByLabel('One-time code').fill(mail.code!)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.waitForURL((url) => !/\/login/.test(url.pathname))
-  await page.close()
-  return context
-}
+/** A signed-in console context (e2e/harness.ts signInConsole). */
+const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
 
 /** A same-origin JSON call from inside the console page (its cookie session, CSRF from the meta tag). */
 async function jsonIn<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {

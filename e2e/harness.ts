@@ -167,3 +167,27 @@ export async function readMail(baseUrl: string, email: string, after = 0): Promi
     await new Promise((r) => setTimeout(r, 200))
   }
 }
+
+const mailSeen = new Map<string, number>()
+
+/**
+ * A console context signed in through the UI with an e-mailed code (reduced motion for still screens,
+ * downloads accepted for the CSV and audit-file tests). Each sign-in reads the mail after the last one
+ * this process read for that address, so a second sign-in never reuses an old code.
+ */
+export async function signInConsole(browser: Browser, baseUrl: string, email: string, width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true })
+  const page = await context.newPage()
+  await page.goto(`${baseUrl}/admin/v2`)
+  await page.waitForURL(/\/admin\/v2\/login/)
+  await page.getByLabel('Work e-mail').fill(email)
+  await page.getByRole('button', { name: 'Send me a code' }).click()
+  const key = `${baseUrl} ${email}`
+  const mail = await readMail(baseUrl, email, mailSeen.get(key) ?? 0)
+  mailSeen.set(key, mail.id)
+  await page.getByLabel('One-time code').fill(mail.code!)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.waitForURL((url) => !/\/login/.test(url.pathname))
+  await page.close()
+  return context
+}
