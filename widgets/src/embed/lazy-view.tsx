@@ -36,7 +36,12 @@ export function lazyView<P extends object>(
     const [failure, setFailure] = useState<unknown>(null)
     const [, setReady] = useState(false)
     useEffect(() => {
-      if (view) return
+      // Another element may have fetched the chunk between this render and its effect: show it now
+      // (returning here without a new render would leave the skeleton up for good).
+      if (view) {
+        setReady(true)
+        return
+      }
       let live = true
       fetchView().then(
         () => live && setReady(true),
