@@ -32,6 +32,11 @@ export default defineConfig({
               test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|immer|redux|@reduxjs[\\/][^\\/]+|reselect|react-redux|use-sync-external-store|eventemitter3|tiny-invariant)[\\/]/,
               priority: 2,
             },
+            // The program pages' rich-text editor (Tiptap on ProseMirror).
+            { name: 'editor', test: /node_modules[\\/](@tiptap[\\/][^\\/]+|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/, priority: 2 },
+            // TanStack (router, query, table) and the forms (react-hook-form, zod): vendor alone passed 500 kB.
+            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform[\\/][^\\/]+|zod)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules/, priority: 1 },
           ],
         },

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { and, eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +10,7 @@ import { programScope } from '../worker/src/db/scope'
 import { ledgerInsert } from '../worker/src/features/points/ledger'
 import { startNodeServer } from '../worker/src/node'
 import { expectBrowserProblems, launchBrowser, readMail, ROOT, signInConsole } from './harness'
+import { audit, screenShooter } from './console-audit'
 
 // Issue 14, Rewards in the console (Chromium, Node + libSQL on our own database): create a redeem reward
 // through the form, add coupons with one duplicate (reported by name), a participant claims it on the
@@ -45,26 +45,7 @@ afterAll(async () => {
 /** A signed-in console context (e2e/harness.ts signInConsole). */
 const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
 
-/** axe-core (WCAG 2.x A/AA and best practices); serious and critical violations fail the test. */
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  const findings = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  console.log(`[axe] ${label}: ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
-  expect(findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'), label).toEqual([])
-}
-
-/** The screen at 1280 and at 390 px wide (axe at both), back to 1280. */
-async function shootBoth(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForLoadState('networkidle')
-    await audit(page, `${name} at ${width}`)
-    // From the top, so the sticky header is not painted mid-page in the full-page image.
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await page.screenshot({ path: join(SHOTS, `console-rewards-${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
+const shootBoth = screenShooter('console-rewards')
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click()

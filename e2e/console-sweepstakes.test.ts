@@ -101,12 +101,12 @@ describe('provably fair sweepstake draw in Chromium', () => {
       expect(res.status, await res.clone().text()).toBe(200)
     }
 
-    // The console: the reward's Sweepstakes tab, open -> Commit seed.
+    // The console: the reward's Sweepstakes tab, open -> Generate entries (the seed committed).
     await page.goto(`${server.url}/admin/v2/programs/${demoId}/rewards/${reward.id}/sweepstakes`)
     const panel = page.locator('.fair-draw')
     await panel.getByText('Entries open').waitFor()
-    await panel.getByRole('button', { name: 'Commit seed' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Commit seed' }).click()
+    await panel.getByRole('button', { name: 'Generate entries' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Generate entries' }).click()
     await panel.getByText('Seed committed, entries closed').waitFor()
     const commitment = (await panel.locator('.fair-draw-hash').first().innerText()).trim()
     expect(commitment).toMatch(/^[0-9a-f]{64}$/)

@@ -1,14 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { and, asc, eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { challenges, programs } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
 import { launchBrowser, ROOT, signInConsole } from './harness'
+import { screenShooter } from './console-audit'
 
 // Issue 14, Tags in the console (Chromium, Node + libSQL on our own database): create a content tag
 // through the form (reached from the Settings menu), tag a challenge from its detail page, and see the
@@ -44,25 +44,7 @@ afterAll(async () => {
 /** A signed-in console context (e2e/harness.ts signInConsole). */
 const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
 
-/** axe-core (WCAG 2.x A/AA and best practices); serious and critical violations fail the test. */
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  const findings = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  console.log(`[axe] ${label}: ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
-  expect(findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'), label).toEqual([])
-}
-
-/** The screen at 1280 and at 390 px wide (axe at both), back to 1280. */
-async function shootBoth(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.waitForLoadState('networkidle')
-    await audit(page, `${name} at ${width}`)
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await page.screenshot({ path: join(SHOTS, `console-tags-${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
+const shootBoth = screenShooter('console-tags')
 
 describe('console tags in Chromium', () => {
   it('creates a content tag, tags a challenge from its detail, and sees it linked in the tag detail', async () => {

@@ -24,6 +24,8 @@ const PAGES: Record<string, () => string> = {
   '/tiles-and-reward': () =>
     `<tessera-challenge-tiles limit="2"></tessera-challenge-tiles><tessera-reward reward-id="${rewardId}"></tessera-reward>`,
   '/later': () => `<div id="route"></div>`,
+  '/signin': () => `<tessera-signin></tessera-signin>`,
+  '/offers': () => `<tessera-offers></tessera-offers>`,
 }
 
 function startPartner(tesseraUrl: string): Promise<string> {
@@ -119,5 +121,38 @@ describe('per-element loading on a partner page', () => {
     await page.locator('tessera-account').getByText('Sign in to see your account.').waitFor()
     expect(scripts).toContain('tw-account-view')
     await context.close()
+  })
+
+  it("fetches the parts a first view does not show when they show (decision 0015's second size pass)", async () => {
+    // The reward card: no earned state, claim toasts or HTML sanitizer for a visitor who has not earned it.
+    const reward = await open('/reward')
+    await reward.page.locator('tessera-reward').getByText('Free pastry with any drink').first().waitFor()
+    await reward.page.waitForLoadState('networkidle')
+    for (const later of ['tw-reward-earned', 'tw-reward-claim-toasts', 'tw-rich-text', 'tw-copy-field'])
+      expect(reward.scripts, later).not.toContain(later)
+    await reward.context.close()
+
+    // The offers location gate without the results and merchant screens.
+    const offers = await open('/offers')
+    await offers.page.locator('tessera-offers').getByLabel('Zip code').waitFor()
+    await offers.page.waitForLoadState('networkidle')
+    expect(offers.scripts).toContain('tw-offers-view')
+    for (const later of ['tw-offers-results', 'tw-merchant-view']) expect(offers.scripts, later).not.toContain(later)
+    await offers.context.close()
+
+    // The sign-in form: its state machine comes with the first focus, and it then answers an empty e-mail.
+    const signin = await open('/signin')
+    const email = signin.page.locator('tessera-signin').getByLabel('Email')
+    await email.waitFor()
+    await signin.page.waitForLoadState('networkidle')
+    expect(signin.scripts).toContain('tw-inline-signin')
+    for (const later of ['tw-signin-state', 'tw-signin-steps']) expect(signin.scripts, later).not.toContain(later)
+    await email.focus()
+    await expect.poll(() => signin.scripts).toContain('tw-signin-state')
+    await signin.page.locator('tessera-signin').getByRole('button', { name: /Continue to get your login/ }).click()
+    await signin.page.locator('tessera-signin').getByText('Enter your email').waitFor()
+    expect(await email.getAttribute('aria-invalid')).toBe('true')
+    expect(signin.errors.join('\n')).toBe('')
+    await signin.context.close()
   })
 })

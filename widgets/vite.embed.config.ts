@@ -50,11 +50,28 @@ function chunkShadowStyles(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
       const code = chunks.map((c) => c.code).join('\n')
+      // A CSS file that a chunk's static imports already register (input.css, imported by the input
+      // chunk and again by the views that use its classes) is not sent a second time.
+      const byName = new Map(chunks.map((c) => [c.fileName, c]))
+      const registeredBelow = (chunk: (typeof chunks)[number]) => {
+        const seen = new Set<string>()
+        const css = new Set<string>()
+        const walk = (name: string) => {
+          const c = byName.get(name)
+          if (!c || seen.has(name)) return
+          seen.add(name)
+          for (const f of c.viteMetadata?.importedCss ?? []) css.add(f)
+          for (const i of c.imports) walk(i)
+        }
+        for (const i of chunk.imports) walk(i)
+        return css
+      }
       for (const chunk of chunks) {
         chunk.code = chunk.code
           .replace(/(["'`])__TESSERA_EMBED_CSS__\1/g, '""')
           .replace(/(["'`])__TESSERA_EMBED_CSS_FILE__\1/g, '""')
-        const files = [...(chunk.viteMetadata?.importedCss ?? [])]
+        const below = registeredBelow(chunk)
+        const files = [...(chunk.viteMetadata?.importedCss ?? [])].filter((f) => !below.has(f))
         const css = files
           .map((f) => bundle[f])
           .map((a) => (a?.type === 'asset' ? String(a.source) : ''))
@@ -76,8 +93,20 @@ function chunkShadowStyles(): Plugin {
 const treeshake = { manualPureFunctions: ['icon'] }
 
 const CORE = /node_modules|[\\/]sdk[\\/]|[\\/]widgets[\\/]src[\\/](embed|ui|widgets[\\/]shared)[\\/]/
-const NOT_CORE =
-  /[\\/]embed[\\/]views[\\/]|[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|sanitize|sanitize-core|media|clipboard|focus|toast-item)\./
+/** Shared modules that stay out of the core chunk: used by a few elements only, or only after a click. */
+const NOT_CORE = new RegExp(
+  [
+    String.raw`[\\/]embed[\\/]views[\\/]`,
+    String.raw`[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|plain-text|sanitize|sanitize-core|media|img|time|date|clipboard|focus|toast-item)\.`,
+    String.raw`[\\/]ui[\\/]toast\.css$`,
+    String.raw`[\\/]embed[\\/](checkout|links|runtime-failures|signin-forms)\.`,
+    String.raw`[\\/]sdk[\\/]contract[\\/]redirect\.`,
+    String.raw`[\\/]shared[\\/](pending-writes|load-error)\.`,
+  ].join('|'),
+)
+
+/** Small helpers of the content elements (reward, tiles, payment, challenge): one file, not five. */
+const KIT = /[\\/]ui[\\/](img|date|plain-text)|[\\/]embed[\\/]views[\\/]load-error-lazy/
 
 /**
  * The custom elements as one ES module entry (the loader injects it with `type="module"`; the
@@ -102,7 +131,12 @@ const elementsBuild: UserConfig['build'] = {
       // One core chunk with what (nearly) every element needs: Preact, signals, the SDK, the element
       // runtime and the small UI helpers. Fewer, larger files compress better and cost fewer round trips
       // than a dozen sub-kilobyte chunks; each element's own code stays in its own chunks.
-      codeSplitting: { groups: [{ name: 'core', test: (id: string) => CORE.test(id) && !NOT_CORE.test(id) }] },
+      codeSplitting: {
+        groups: [
+          { name: 'core', test: (id: string) => CORE.test(id) && !NOT_CORE.test(id) },
+          { name: 'kit', test: (id: string) => KIT.test(id) },
+        ],
+      },
       entryFileNames: 'assets/tessera-elements-[hash].js',
       chunkFileNames: 'assets/tw-[name]-[hash].js',
       assetFileNames: 'assets/tw-[name]-[hash][extname]',
@@ -129,7 +163,12 @@ export default defineConfig(({ mode }) => {
           sourcemap: false,
           // One stylesheet, inlined whole for the shadow root (its views are still fetched lazily).
           cssCodeSplit: false,
-          rolldownOptions: { input: resolve(here, 'embed.html'), treeshake },
+          rolldownOptions: {
+            input: resolve(here, 'embed.html'),
+            treeshake,
+            // What the page needs at load in one file, as the site does (the views stay lazy).
+            output: { codeSplitting: { groups: [{ name: 'embed', tags: ['$initial'] }] } },
+          },
         }
   return {
     root: here,
@@ -137,6 +176,8 @@ export default defineConfig(({ mode }) => {
     // The site build already copied widgets/public.
     publicDir: false,
     plugins: [preact(), mode === 'elements' ? chunkShadowStyles() : wholeShadowStyles()],
+    // The widgets' few signals through a 0.6 KB binding instead of @preact/signals (3.2 KB): ui/signals.ts.
+    resolve: { alias: [{ find: /^@preact\/signals$/, replacement: resolve(here, 'src/ui/signals.ts') }] },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build,
   }

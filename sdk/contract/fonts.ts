@@ -5,10 +5,19 @@
  * @fontsource package of each family). A program font not listed here is used only when the device
  * has it (widgets/src/ui/branding.ts falls back to the system stack).
  */
-export const CURATED_FONTS: Record<string, { package: string; weights: readonly number[] }> = {
-  inter: { package: 'inter', weights: [400, 500, 600, 700, 800] },
-  poppins: { package: 'poppins', weights: [400, 500, 600, 700, 800] },
+export const CURATED_FONTS: Record<string, { package: string; weights: readonly number[]; family: string }> = {
+  inter: { package: 'inter', weights: [400, 500, 600, 700, 800], family: 'Inter' },
+  poppins: { package: 'poppins', weights: [400, 500, 600, 700, 800], family: 'Poppins' },
+  'dm sans': { package: 'dm-sans', weights: [400, 500, 600, 700, 800], family: 'DM Sans' },
+  montserrat: { package: 'montserrat', weights: [400, 500, 600, 700, 800], family: 'Montserrat' },
+  nunito: { package: 'nunito', weights: [400, 500, 600, 700, 800], family: 'Nunito' },
+  'open sans': { package: 'open-sans', weights: [400, 500, 600, 700, 800], family: 'Open Sans' },
+  'playfair display': { package: 'playfair-display', weights: [400, 500, 600, 700, 800], family: 'Playfair Display' },
+  roboto: { package: 'roboto', weights: [400, 500, 600, 700, 800], family: 'Roboto' },
 }
+
+/** The curated families as the branding form offers them (display names, alphabetical). */
+export const curatedFontFamilies = (): string[] => Object.values(CURATED_FONTS).map((f) => f.family).sort((a, b) => a.localeCompare(b))
 
 /** The branding keys (program_template_detail.element_css_style) that name a font family list. */
 export const FONT_STYLE_KEYS = ['header_font', 'body_font'] as const

@@ -67,6 +67,15 @@ export const publicProgramSchema = z.object({
   turnstile_site_key: z.string().nullable(),
   support_email: z.string().nullable(),
   terms: z.string().nullable(),
+  /** The program's SEO title (console settings/seo): the home's document title when set. */
+  seo_title: z.string().nullish(),
+  /**
+   * The program's custom CSS (console branding), sanitized on the server (no @import, no other
+   * origin's url(), nothing that closes a <style>): the site serves it in a <style>; widgets adopt
+   * `custom_css_widgets`, the same rules with document selectors (html, body, :root) made `:host`.
+   */
+  custom_css: z.string().default(''),
+  custom_css_widgets: z.string().default(''),
 })
 export type PublicProgram = z.infer<typeof publicProgramSchema>
 

@@ -41,17 +41,29 @@ import { sweepstakesConsole } from './features/sweepstakes/admin'
 import { sweepstakePublicRoutes } from './features/sweepstakes/public'
 import { collectiblesConsole } from './features/collectibles/admin'
 import { tagsConsole } from './features/tags/admin'
+import { brandingConsole } from './features/branding/admin'
+import { integrationsConsole } from './features/integrations/admin'
+import { MEDIA_UPLOAD_PATH, mediaConsole, mediaUploadGate } from './features/media/admin'
+import { mediaPublicRoutes } from './features/media/public'
+import { settingsConsole } from './features/settings/admin'
+import { domainsConsole } from './features/domains/admin'
+import { evergreenConsole } from './features/evergreen/admin'
+import { feedPostsConsole } from './features/feed-posts/admin'
+import { programPagesConsole } from './features/program-pages/admin'
+import { layoutConsole } from './features/layout/admin'
+import { apiV1Routes } from './features/api-v1/routes'
+import { apiDocsRoutes } from './features/api-v1/api-docs'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** The console's JSON API, one entry per feature; each declares a permission per route. */
-const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole]
+const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole, integrationsConsole, mediaConsole, settingsConsole, domainsConsole, evergreenConsole, feedPostsConsole, programPagesConsole, layoutConsole, brandingConsole]
 
 /** Every console endpoint with its permission: the permission-matrix test is generated from it. */
 export const consoleRouteTable: ConsoleRoute[] = CONSOLE_FEATURES.flatMap((f) => f.table)
 
 /** Paths with their own middleware chain; everything else is the participant site. */
-const OWN_PREFIXES = /^\/(admin\/v2|public\/|participants\/|payments\/|offers\/|ahoy\/|_dev\/|_checkout\/|healthz$)/
+const OWN_PREFIXES = /^\/(api\/v1\/|api\/docs(\/|$)|admin\/v2|public\/|participants\/|payments\/|offers\/|ahoy\/|_dev\/|_checkout\/|healthz$|media\/)/
 
 /**
  * Builds the whole HTTP app from injected dependencies. The same app runs on Workers (index.ts) and
@@ -93,6 +105,8 @@ export function createApp(deps: Deps) {
   // streams. Streamed bodies still go through bodyLimit.
   app.use(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    // Media uploads: their own gate, then the handler checks the size before it buffers (features/media/admin.ts).
+    if (c.req.method === 'POST' && MEDIA_UPLOAD_PATH.test(c.req.path)) return mediaUploadGate(c, next)
     const upload = IMPORT_UPLOAD.path.test(c.req.path)
     const length = c.req.header('content-length')
     if (length === undefined || c.req.header('transfer-encoding')) {
@@ -155,6 +169,14 @@ export function createApp(deps: Deps) {
   app.route('/public/challenges', checkoutRoutes)
   app.route('/public/home', receiptRoutes)
   app.route('/public/home', homeChallengeRoutes)
+
+  // Server API: program API keys, its own error shape and request log (features/api-v1).
+  app.route('/api/v1', apiV1Routes)
+  // Its interactive reference, rendered from the same OpenAPI document (features/api-v1/api-docs.ts).
+  app.route('/api', apiDocsRoutes)
+
+  // Uploaded files: program and key in the path, served the same on every host.
+  app.route('/media', mediaPublicRoutes)
 
   app.use('*', (c, next) => (OWN_PREFIXES.test(c.req.path) ? next() : participantSite(c, next)))
   app.route('/', sitePages)

@@ -5,6 +5,7 @@ import type { Limiter } from './platform/limiter'
 import type { Mailer } from './platform/mail'
 import type { OffersProvider } from './platform/offers'
 import type { PaymentsProvider } from './platform/payments'
+import type { FileStorage } from './platform/storage'
 
 export type Environment = 'development' | 'test' | 'production'
 
@@ -57,6 +58,8 @@ export type Deps = {
   limiter?: Limiter
   /** Outbound HTTP (webhooks); defaults to the global fetch. */
   fetch?: typeof fetch
+  /** Uploaded files (media library): R2 on Workers, a local directory under Node; absent, uploads and media answer 503. */
+  storage?: FileStorage
   /** The Aptos signer (collectibles); absent: every program's collectibles use the simulated local chain. */
   aptos?: AptosDeployment
 }

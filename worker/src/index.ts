@@ -7,6 +7,7 @@ import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
+import { createR2Storage } from './platform/storage'
 import { deliverOutbox } from './features/webhooks/outbox'
 import { keptSignedInAnswer } from './middleware/kept-reads'
 import { cachedPublicAnswer } from './middleware/public-cache'
@@ -46,6 +47,7 @@ function appFor(env: WorkerEnv) {
       payments: paymentsFromEnv(env, config),
       captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
       offers: offersFromEnv(env, db),
+      ...(env.FILES ? { storage: createR2Storage(env.FILES) } : {}),
       ...(env.APTOS_PRIVATE_KEY ? { aptos: { privateKey: env.APTOS_PRIVATE_KEY } } : {}),
       assets: env.ASSETS ? { fetch: (req) => env.ASSETS!.fetch(req as never) as unknown as Promise<Response> } : undefined,
       enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids })) : undefined,

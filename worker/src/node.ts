@@ -17,6 +17,7 @@ import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
+import { createLocalStorage } from './platform/storage'
 import { deliverOutbox } from './features/webhooks/outbox'
 import { resumeImports } from './features/participants/import-runner'
 
@@ -54,6 +55,8 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const env = { ...process.env, ...opts.env }
   const config = configFromEnv(env)
   const url = opts.databaseUrl ?? env.DATABASE_URL ?? `file:${resolve(ROOT, '.data/tessera.db')}`
+  // Uploaded files (media library): TESSERA_FILES_DIR, else beside the database file, else .data/files.
+  const filesDir = resolve(env.TESSERA_FILES_DIR ?? (url.startsWith('file:') && !url.includes(':memory:') ? resolve(dirname(url.slice(5)), 'files') : resolve(ROOT, '.data/files')))
   if (url.startsWith('file:')) mkdirSync(dirname(url.slice(5)), { recursive: true })
   const { client, db } = await openLibsql(url, { authToken: env.DATABASE_AUTH_TOKEN })
   const log = opts.quiet ? () => {} : (line: string) => console.log(line)
@@ -74,6 +77,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
     offers: offersFromEnv(env, db),
     ...(env.APTOS_PRIVATE_KEY ? { aptos: { privateKey: env.APTOS_PRIVATE_KEY } } : {}),
+    storage: createLocalStorage(filesDir),
     assets: {
       async fetch(request) {
         const path = new URL(request.url).pathname

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { consoleRouteTable, createApp } from '../src/app'
-import { adminProgramPermissions, adminSessions, adminTags, adminUsers, contentTags, rewardClaims, rewards } from '../src/db/schema'
+import { adminProgramPermissions, adminSessions, adminTags, adminUsers, contentTags, domainLists, evergreenSettings, pages, rewardClaims, rewards, socialNetworkPosts } from '../src/db/schema'
 import { programScope } from '../src/db/scope'
 import type { ProgramRow } from '../src/env'
 import type { ConsoleRoute } from '../src/features/console/console-router'
@@ -24,6 +24,10 @@ import {
 import { makeTestApp } from './helpers'
 import { sweepstakeFor } from './sweepstake-fixtures'
 import { collectibleRewardFor, collectionTxFor } from '../src/features/collectibles/collectibles-fixtures'
+import { BORDER_KEYS, BRANDING_COLOR_KEYS } from '../../sdk/contract/console/branding'
+import { integrationMatrixFixtures } from '../src/features/integrations/integrations-fixtures'
+import { settingsMatrixFixtures } from '../src/features/settings/settings-fixtures'
+import { mediaMatrixFixtures } from '../src/features/media/media-matrix-fixtures'
 
 /**
  * How to call each console endpoint with a valid request: ONE LINE PER ROUTE, keyed `METHOD path` as in
@@ -74,6 +78,10 @@ const FIXTURES: Record<string, Fixture> = {
   },
   // Challenges (challenges/admin.ts): a fresh challenge of the program in the path.
   ...challengeMatrixFixtures,
+  // Program settings (settings/admin.ts): general, labels, seo, enrollment, test mode, profile attributes, tiers.
+  ...settingsMatrixFixtures,
+  // Media library (media/admin.ts, program update): a multipart PNG upload; a fresh attachment row.
+  ...mediaMatrixFixtures,
   // e.g. 'GET /programs/:program_id/participants/:participant_id': { params: async (k, p) => ({ participant_id: await k.participant(p) }) },
   // Rewards (rewards/admin.ts): the detail, its tabs and actions read one reward of the program in the path.
   'POST /programs/:program_id/rewards': { body: (k) => rewardForm(k.unique('Reward')) },
@@ -90,6 +98,8 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/commit': { params: (k, p) => sweepstakeFor(k.db, p, 'open'), body: () => ({}) },
   'POST /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/draw': { params: (k, p) => sweepstakeFor(k.db, p, 'committed'), body: () => ({}) },
   'GET /programs/:program_id/rewards/:reward_id{[0-9]+}/fair_draw/audit.json': { params: (k, p) => sweepstakeFor(k.db, p, 'drawn') },
+  // Integrations settings (integrations/admin.ts, program update): fresh keys, pages and webhooks of the program in the path.
+  ...integrationMatrixFixtures,
   // Tags (tags/admin.ts, program update): a fresh content or admin tag of the program in the path.
   'POST /programs/:program_id/content_tags': { body: (k) => ({ name: k.unique('tag'), active: true }) },
   'GET /programs/:program_id/content_tags/:tag_id{[0-9]+}': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, contentTags) }) },
@@ -99,6 +109,64 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /programs/:program_id/admin_tags/:tag_id{[0-9]+}': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, adminTags) }) },
   'GET /programs/:program_id/admin_tags/:tag_id{[0-9]+}/edit': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, adminTags) }) },
   'PUT /programs/:program_id/admin_tags/:tag_id{[0-9]+}': { params: async (k, p) => ({ tag_id: await matrixTag(k, p, adminTags) }), body: (k) => ({ name: k.unique('tag') }) },
+  // Domain list (domains/admin.ts, program update): a fresh partner domain; a fresh row to remove.
+  'POST /programs/:program_id/domain_lists': { body: (k) => ({ domain: `${k.unique('d')}.partner.example`, domain_type: 'other' }) },
+  'DELETE /programs/:program_id/domain_lists/:domain_id{[0-9]+}': { params: async (k, p) => ({ domain_id: (await programScope(k.db, p.id).insert(domainLists, { domain: `${k.unique('d')}.example.com` }).returning({ id: domainLists.id }))[0]!.id }) },
+  // Evergreen settings (evergreen/admin.ts, program update): a fresh definition of the program.
+  'GET /programs/:program_id/evergreen_settings/:setting_id{[0-9]+}': { params: async (k, p) => ({ setting_id: await matrixEvergreen(k, p) }) },
+  'POST /programs/:program_id/evergreen_setting_values': { body: async (k, p) => ({ evergreen_setting_id: await matrixEvergreen(k, p), active: true }) },
+  // Dynamic feed posts (feed-posts/admin.ts, dynamic_feed_posts manage, feature-gated): a fresh post of the program.
+  'POST /programs/:program_id/dynamic_feed_posts': { body: (k) => ({ post_type: 'image', media_path: `/files/${k.unique('m')}.jpg` }) },
+  'GET /programs/:program_id/dynamic_feed_posts/:post_id{[0-9]+}/edit': { params: async (k, p) => ({ post_id: await matrixFeedPost(k, p) }) },
+  'PUT /programs/:program_id/dynamic_feed_posts/:post_id{[0-9]+}': { params: async (k, p) => ({ post_id: await matrixFeedPost(k, p) }), body: (k) => ({ post_type: 'video', media_path: `/files/${k.unique('m')}.mp4` }) },
+  'POST /programs/:program_id/dynamic_feed_posts/import': { body: (k) => ({ posts: [{ id: k.unique('post'), post_type: 'image', media_path: 'https://cdn.example.com/a.jpg' }] }) },
+  'POST /programs/:program_id/program_pages': { body: (k) => ({ title: 'Matrix page', slug: k.unique('page'), body: '<p>Hi</p>' }) },
+  'GET /programs/:program_id/program_pages/:program_page_id{[0-9]+}': { params: async (k, p) => ({ program_page_id: await matrixPage(k, p) }) },
+  'GET /programs/:program_id/program_pages/:program_page_id{[0-9]+}/edit': { params: async (k, p) => ({ program_page_id: await matrixPage(k, p) }) },
+  'PUT /programs/:program_id/program_pages/:program_page_id{[0-9]+}': { params: async (k, p) => ({ program_page_id: await matrixPage(k, p) }), body: (k) => ({ title: 'Matrix page', slug: k.unique('page'), body: '' }) },
+  'POST /programs/:program_id/program_pages/:program_page_id{[0-9]+}/publish': { params: async (k, p) => ({ program_page_id: await matrixPage(k, p) }) },
+  'POST /programs/:program_id/program_pages/:program_page_id{[0-9]+}/archive': { params: async (k, p) => ({ program_page_id: await matrixPage(k, p) }) },
+  'POST /programs/:program_id/navigation_menus': { body: (k) => ({ navigation_menus: [{ name: k.unique('menu'), navigation_url: '/rules', show_in_tab: false, show_on_logout: true }] }) },
+  'POST /programs/:program_id/carousels': { body: (k) => ({ carousels: [{ title: k.unique('slide'), link: '/rules', image: null }] }) },
+  // Branding (branding/admin.ts, program update): the whole branding, and the unsaved preview.
+  'PUT /programs/:program_id/template_details': { body: (k) => matrixBranding(k.unique('Hero')) },
+  'POST /programs/:program_id/template_details/preview': { body: () => ({ element_css_style: { 'perk-primary': '#112233' }, css: 'a{color:red}' }) },
+}
+
+/** A valid branding (sdk/contract/console/branding.ts): every colour, border, font and required asset. */
+function matrixBranding(heroTitle: string) {
+  const colors = Object.fromEntries(BRANDING_COLOR_KEYS.map((key) => [key, '#336699']))
+  const borders = Object.fromEntries(BORDER_KEYS.map((key) => [key, 'medium']))
+  const image = '/media/1/matrix.png'
+  return {
+    element_css_style: { ...colors, ...borders, header_font: 'Inter', body_font: 'Inter', theme: 'light' },
+    favicon_file: image,
+    header_logo: image,
+    footer_logo: image,
+    overlay_image: image,
+    header_background_image: image,
+    header_text: heroTitle,
+    header_description: 'Matrix hero',
+    css: '.hero{color:#000}',
+  }
+}
+
+/** A fresh draft program page of `program`; answers its id. */
+async function matrixPage(k: FixtureKit, program: ProgramRow) {
+  const [row] = await programScope(k.db, program.id).insert(pages, { title: 'Matrix page', slug: k.unique('page') }).returning({ id: pages.id })
+  return row!.id
+}
+
+/** A fresh evergreen setting definition of `program`; answers its id. */
+async function matrixEvergreen(k: FixtureKit, program: ProgramRow) {
+  const [row] = await programScope(k.db, program.id).insert(evergreenSettings, { key: k.unique('e'), name: 'Matrix setting' }).returning({ id: evergreenSettings.id })
+  return row!.id
+}
+
+/** A fresh dynamic feed post of `program`; answers its id. */
+async function matrixFeedPost(k: FixtureKit, program: ProgramRow) {
+  const [row] = await programScope(k.db, program.id).insert(socialNetworkPosts, { postType: 'image', mediaPath: `/files/${k.unique('m')}.jpg` }).returning({ id: socialNetworkPosts.id })
+  return row!.id
 }
 
 /** A fresh content or admin tag of `program`; answers its id. */

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createApp } from '../src/app'
 import { configFromEnv } from '../src/config'
 import type { Db } from '../src/db/client'
@@ -10,6 +13,7 @@ import { createLocalPayments } from '../src/platform/payments'
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_tests'
 import { createDevMailbox } from '../src/platform/mail'
 import { createCatalogOffers } from '../src/platform/offers'
+import { createLocalStorage } from '../src/platform/storage'
 
 /** A clock tests move by hand: expiry and waits without sleeping. */
 export function fakeClock(start = Date.now()) {
@@ -36,6 +40,8 @@ export async function makeTestApp(overrides: Partial<Deps> = {}) {
     mail: createDevMailbox(db, () => {}),
     captcha: captchaOff,
     offers: createCatalogOffers(db),
+    // A real local file store in a fresh temporary directory (the media library's uploads).
+    storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'tessera-files-'))),
     ...overrides,
   }
   const app = createApp(deps)

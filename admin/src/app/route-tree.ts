@@ -9,6 +9,15 @@ import { receiptsRoute } from './routes/receipts'
 import { rewardsRoutes } from './routes/rewards'
 import { rootRoute } from './routes/root'
 import { adminTagsRoutes, contentTagsRoutes } from './routes/tags'
+import { domainListRoutes } from './routes/domains'
+import { evergreenRoutes } from './routes/evergreen'
+import { feedPostsRoutes } from './routes/feed-posts'
+import { integrationsRoutes } from './routes/integrations'
+import { programSettingsRoutes } from './routes/settings-program'
+import { programPagesRoutes } from './routes/program-pages'
+import { layoutSettingsRoutes } from './routes/layout-settings'
+import { mediaLibraryRoute } from './routes/media'
+import { brandingRoutes } from './routes/branding'
 
 /**
  * /admin/v2
@@ -23,7 +32,14 @@ import { adminTagsRoutes, contentTagsRoutes } from './routes/tags'
  *    │  ├─ challenges (/, new, $challengeId with its tabs, $challengeId/edit)
  *    │  ├─ rewards (/, new, $rewardId with its tabs, $rewardId/edit)
  *    │  ├─ receipts
- *    │  └─ settings/content-tags and settings/tags (/, new, $tagId, $tagId/edit)
+ *    │  ├─ settings (-> settings/general), settings/general, labels, seo, enrollment,
+ *    │  │  profile-attributes (/, new, $profileAttributeId), program_tiers
+ *    │  ├─ settings/content-tags and settings/tags (/, new, $tagId, $tagId/edit)
+ *    │  ├─ settings/program-pages (/, new, $programPageId)
+ *    │  ├─ settings/layout (-> navigation-menus; navigation-menus, carousels)
+ *    │  ├─ settings/integrations (social-network-pages, offers-reward, photo-contests, aptos, api_auths, webhooks)
+ *    │  ├─ settings/media-library
+ *    │  └─ settings/branding (-> colors; colors, theme, assets, fonts, borders, css)
  *    ├─ organization (programs, admins, features, features/new)
  *    └─ $                                   not found
  */
@@ -31,7 +47,7 @@ export const routeTree = rootRoute.addChildren([
   ...authRoutes,
   consoleRoute.addChildren([
     consoleIndexRoute,
-    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, challengesRoutes, rewardsRoutes, receiptsRoute, contentTagsRoutes, adminTagsRoutes]),
+    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, challengesRoutes, rewardsRoutes, receiptsRoute, contentTagsRoutes, adminTagsRoutes, domainListRoutes, evergreenRoutes, feedPostsRoutes, integrationsRoutes, ...programSettingsRoutes, programPagesRoutes, layoutSettingsRoutes, mediaLibraryRoute, brandingRoutes]),
     organizationRoutes,
     notFoundRoute,
   ]),

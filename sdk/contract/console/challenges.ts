@@ -344,8 +344,14 @@ export const challengeFormResponseSchema = z.object({
   defaultValues: z.record(z.string(), z.unknown()),
   /** Known profile attributes, for profile questions. */
   profile_attributes: z.array(z.object({ attribute_name: z.string(), display_name: z.string() })),
-  /** True when a collectible collection is linked: saving asks 'This changes will be refleted in future minted NFTs.' */
+  /** True when achievement_collection_address is set. */
   has_collection: z.boolean(),
+  /**
+   * The collectible collection this challenge's completions lead to (an achievement whose rule counts
+   * completions or this challenge's tag), once it has minted; saving then asks 'This changes will be
+   * refleted in future minted NFTs.' Null otherwise.
+   */
+  achievement_collection_address: z.string().nullable(),
 })
 export type ChallengeFormResponse = z.infer<typeof challengeFormResponseSchema>
 

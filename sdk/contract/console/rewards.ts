@@ -273,7 +273,7 @@ export const rewardParticipantUpdateSchema = z.object({
 
 // ---- Intents (POST .../rewards/{id}) ------------------------------------------------------------
 
-export const rewardIntents = ['fetch_possible_winners_to_sync', 'sync_winners', 'toggle_tag', 'set_winners', 'create_nft_collection'] as const
+export const rewardIntents = ['fetch_possible_winners_to_sync', 'sync_winners', 'toggle_tag', 'set_winners', 'create_nft_collection', 'generate_entries'] as const
 
 export const rewardIntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('fetch_possible_winners_to_sync'), id: z.coerce.number().int().optional() }),
@@ -285,6 +285,12 @@ export const rewardIntentSchema = z.discriminatedUnion('intent', [
     intent: z.literal('set_winners'),
     id: z.coerce.number().int().optional(),
     selectedData: z.array(z.coerce.number().int().positive()).min(1, 'Choose at least one winner').max(500, 'At most 500 winners at once'),
+  }),
+  /** Sweepstake: generate the draw's entries (all entrants, or only the selected participants). */
+  z.object({
+    intent: z.literal('generate_entries'),
+    id: z.coerce.number().int().optional(),
+    selectedData: z.array(z.coerce.number().int().positive()).max(500, 'At most 500 participants at once').default([]),
   }),
 ])
 export type RewardIntent = z.input<typeof rewardIntentSchema>

@@ -6,7 +6,7 @@
  */
 
 const MEDIA_PATH =
-  /^\/(?!\/)[^\s"'<>]*\.(?:svg|png|jpe?g|gif|webp|avif|ico|mp4|webm|mov|m4v|mp3|pdf)(?:[?#][^\s"'<>]*)?$/i
+  /^\/(?!\/)[^\s"'<>]*\.(?:svg|png|jpe?g|gif|webp|avif|ico|mp4|webm|mov|m4v|ogv|mp3|pdf)(?:[?#][^\s"'<>]*)?$/i
 
 /**
  * @example absolutizeMedia({ image: '/brand/a.svg', content: '<img src="/x.png">' }, 'https://t.example')

@@ -10,6 +10,7 @@ import { Toaster } from '../ui/toast'
 import { getRuntime, type Runtime } from './runtime'
 import { lazyView, type ViewLoader } from './lazy-view'
 import { adoptStyles, releaseStyles } from './styles'
+import { adoptProgramCss } from './program-css'
 import './embed.css'
 
 /** What the loader (or the iframe page) told the bundle: the default program and the Tessera origin. */
@@ -69,6 +70,7 @@ function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
     if (!root.adoptedStyleSheets.includes(sheet))
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
   } else applyBranding(host, style)
+  if (root) adoptProgramCss(root, program)
 }
 
 const fontsAdded = new Set<string>()

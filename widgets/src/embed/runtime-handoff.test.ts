@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuthenticationError, ValidationError, errorFromBody } from '../../../sdk/src/errors'
-import { createRuntime, identityErrorMessage, takeHandoff } from './runtime'
+import { createRuntime, takeHandoff } from './runtime'
+import { identityErrorMessage } from './runtime-failures'
 import { tokenKey } from './token-store'
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createRuntime, explainProgramFailure } from './runtime'
+import { createRuntime } from './runtime'
+import { explainProgramFailure } from './runtime-failures'
 import { tokenKey } from './token-store'
 
 const TOKEN = 'tok_AbCdEfGhIjKlMnOpQrStUv'

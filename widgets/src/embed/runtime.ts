@@ -3,9 +3,7 @@ import type { ParticipantSummary } from '../../../sdk/contract/participant'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient, type TesseraClient } from '../../../sdk/src/index'
 import { authRoutes } from '../../../sdk/contract/paths'
-import { TesseraError } from '../../../sdk/src/errors'
 import { createSession, type Session } from '../widgets/shared/session'
-import { createSigninForms, type SigninForms } from './signin-forms'
 import { emit, type EventParticipant } from './events'
 import { mediaFetch } from './media-urls'
 import { createTokenStore, tokenKey } from './token-store'
@@ -40,13 +38,6 @@ export function takeHandoff(programKey: string, loc: Pick<Location, 'hash' | 'hr
   return handoff
 }
 
-/** A refusal in words for the partner's console, never a (minified) class name. */
-export function identityErrorMessage(err: unknown): string {
-  if (err instanceof TesseraError) return `Tessera could not sign in with the identity token: ${err.message} (HTTP ${err.status}).`
-  if (err instanceof TypeError) return `Tessera could not reach the server to sign in with the identity token (${err.message}).`
-  return `Tessera could not sign in with the identity token: ${err instanceof Error ? err.message : String(err)}`
-}
-
 export type RuntimeOptions = {
   programKey: string
   /** The Tessera origin the API calls go to ('' inside the iframe page: same origin). */
@@ -73,8 +64,6 @@ export type Runtime = {
   /** After a session token arrived: loads the participant and dispatches tessera:signed-in on `target`. */
   completeSignIn(target: EventTarget): Promise<ParticipantSummary | null>
   signInWithIdentityToken(token: string, target?: EventTarget): Promise<ParticipantSummary | null>
-  /** The program's sign-in forms on this page: one full form, the others a 'Sign in to join' button. */
-  signinForms: SigninForms
   signOut(target?: EventTarget): Promise<void>
   /**
    * Re-reads the participant (points after a submit or a claim), and tells the program's other
@@ -142,7 +131,10 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
         programRequest = null
         if (!explained) {
           explained = true
-          void explainProgramFailure(err, apiBase, programKey).then((message) => console.error(...message))
+          // The explanation's words are fetched only when there is something to explain.
+          void import('./runtime-failures')
+            .then((m) => m.explainProgramFailure(err, apiBase, programKey))
+            .then((message) => console.error(...message))
         }
       },
     )
@@ -174,6 +166,7 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
         json: { identity_token: token },
       })
     } catch (err) {
+      const { identityErrorMessage } = await import('./runtime-failures')
       throw new Error(identityErrorMessage(err), { cause: err })
     }
     if (!res.session_token) throw new Error('Tessera could not sign in with the identity token: the server answered without a session.')
@@ -250,7 +243,6 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
     },
     completeSignIn,
     signInWithIdentityToken,
-    signinForms: createSigninForms(),
     signOut,
     refresh: () => {
       if (!session.signedIn.value) return
@@ -258,40 +250,4 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
       changes?.postMessage('changed')
     },
   }
-}
-
-/**
- * What the console says when the program cannot be read, for the partner's developer. A cross-origin
- * page whose host is not in the program's domain list gets an answer without CORS headers (and a 403 to
- * preflights: worker/src/middleware/cors.ts), which fetch reports as a bare TypeError ('Failed to
- * fetch'). The same TypeError comes from a server that is down, so the Tessera origin is tried once more
- * with a no-cors request, which CORS does not apply to: when that one is answered, the origin is reachable
- * and the refusal was the domain list's.
- */
-export async function explainProgramFailure(
-  err: unknown,
-  apiBase: string,
-  programKey: string,
-  { pageLocation = globalThis.location, probe = globalThis.fetch } = {},
-): Promise<unknown[]> {
-  const generic = ['Tessera: could not load the program', err]
-  if (!(err instanceof TypeError) || !apiBase || !pageLocation) return generic
-  let api: URL
-  try {
-    api = new URL(apiBase)
-  } catch {
-    return generic
-  }
-  if (api.origin === pageLocation.origin) return generic
-  try {
-    await probe(new URL('/healthz', api).toString(), { mode: 'no-cors', credentials: 'omit', cache: 'no-store' })
-  } catch {
-    return [`Tessera: could not reach ${api.origin} to load program "${programKey}" (network error or server down).`, err]
-  }
-  const host = pageLocation.hostname
-  return [
-    `Tessera: this page's host (${host}) is not in the domain list of program "${programKey}", so ${api.origin} ` +
-      `refuses its requests and the widgets show "This content is not available right now.". Add "${host}" ` +
-      `to the program's domain list (one entry per host name; see docs/embedding.md, "Before you start: the domain list").`,
-  ]
 }

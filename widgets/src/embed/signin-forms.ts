@@ -49,3 +49,12 @@ export function createSigninForms(): SigninForms {
     },
   }
 }
+
+const perRuntime = new WeakMap<object, SigninForms>()
+
+/** The sign-in forms of a program's runtime (made with the first sign-in form: no other page needs them). */
+export function signinFormsOf(runtime: object): SigninForms {
+  let forms = perRuntime.get(runtime)
+  if (!forms) perRuntime.set(runtime, (forms = createSigninForms()))
+  return forms
+}

@@ -90,3 +90,6 @@ export function releaseStyles(root: ShadowRoot) {
 export function syncStyles() {
   for (const [root, assetBase] of roots) apply(root, assetBase)
 }
+
+// ui/lazy.tsx calls this after any lazily fetched chunk arrived (widgets/ cannot import embed/).
+globalThis.__TESSERA_CSS_SYNC__ = syncStyles

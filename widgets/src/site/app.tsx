@@ -115,7 +115,7 @@ export function App() {
   const firstRender = useRef(true)
 
   const screenTitle = titleOf(route, program)
-  const documentTitle = screenTitle ? `${screenTitle} | ${program.name}` : program.name
+  const documentTitle = screenTitle ? `${screenTitle} | ${program.name}` : program.seo_title || program.name
 
   useEffect(() => {
     document.title = documentTitle

@@ -6,6 +6,7 @@ import { Toaster } from '../ui/toast'
 import { ToastItem } from '../ui/toast-item'
 import { App, ErrorBoundary } from './app'
 import { readBootstrap } from './bootstrap'
+import { isBrandingPreview, listenForBrandingPreview } from './branding-preview'
 import { SiteContext } from '../widgets/shared/context'
 import { ErrorPage } from './pages/error-page'
 import { startRouter } from './router'
@@ -59,18 +60,28 @@ async function start() {
   setFavicon(program.program_template_detail.favicon_file)
   startRouter()
   void session.load()
-  // Once per page load: later navigations inside the site are the same page load.
-  trackVisit('', program.public_key, 'site')
+  const preview = isBrandingPreview()
+  // Once per page load: later navigations inside the site are the same page load. The console's
+  // branding preview is no visit.
+  if (!preview) trackVisit('', program.public_key, 'site')
 
-  render(
-    <SiteContext.Provider value={{ program, client, session }}>
-      {/* Last resort: if the header or footer fails, the error page still shows. */}
-      <ErrorBoundary>
-        <App />
-      </ErrorBoundary>
-    </SiteContext.Provider>,
-    root,
-  )
+  const draw = (shown: PublicProgram) =>
+    render(
+      <SiteContext.Provider value={{ program: shown, client, session }}>
+        {/* Last resort: if the header or footer fails, the error page still shows. */}
+        <ErrorBoundary>
+          <App />
+        </ErrorBoundary>
+      </SiteContext.Provider>,
+      root,
+    )
+  draw(program)
+  // Framed by the console's branding settings: the unsaved theme it posts, drawn as it comes.
+  if (preview)
+    listenForBrandingPreview(program, (shown) => {
+      setFavicon(shown.program_template_detail.favicon_file)
+      draw(shown)
+    })
   // Signed in a moment ago (the sign-in page loads the next one): focus its content, not <body>.
   if (takeFocusAfterSigninMark() && signedIn) focusAfterSignin(() => document.getElementById('main'), document)
 }

@@ -1,9 +1,6 @@
-/**
- * The element with focus as seen from `node`'s root, the page's when focus is outside it. An embedded
- * widget renders inside a shadow root, where `document.activeElement` is only the host element.
- */
-export const activeIn = (node: Node) =>
-  (node.getRootNode() as Document | ShadowRoot).activeElement ?? document.activeElement
+import { activeIn } from './active-in'
+
+export { activeIn }
 
 /** Focus nobody chose: the page itself, or a container focused by a navigation (the site's <main>). */
 function focusUnclaimed(root: Document | ShadowRoot): boolean {

@@ -23,6 +23,7 @@ type TextFieldProps = {
   /** Shown next to the label for optional fields. */
   optional?: boolean
   inputRef?: Ref<HTMLInputElement>
+  onFocus?: (() => void) | undefined
 }
 
 /** A labelled input with its hint and error wired through aria-describedby. */

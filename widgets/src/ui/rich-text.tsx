@@ -1,5 +1,6 @@
 import { useMemo } from 'preact/hooks'
-import { looksLikeHtml, sanitizeHtml } from './sanitize'
+import { looksLikeHtml, PlainText } from './plain-text'
+import { sanitizeHtml } from './sanitize'
 import './rich-text.css'
 
 /**
@@ -8,19 +9,7 @@ import './rich-text.css'
  */
 export function RichText({ html, class: className }: { html: string; class?: string }) {
   const safe = useMemo(() => (looksLikeHtml(html) ? sanitizeHtml(html) : null), [html])
-  if (safe === null) {
-    return (
-      <div class={['rich-text', className].filter(Boolean).join(' ')}>
-        {html
-          .split(/\n{2,}/)
-          .filter((p) => p.trim())
-          .map((p, i) => (
-            // paragraphs of a fixed text
-            <p key={i}>{p}</p>
-          ))}
-      </div>
-    )
-  }
+  if (safe === null) return <PlainText text={html} class={className} />
   return (
     <div
       class={['rich-text', className].filter(Boolean).join(' ')}

@@ -11,5 +11,4 @@ export function sanitizeHtml(html: string): string {
   return serializeSafe(doc.body)
 }
 
-/** True when a string looks like markup rather than plain text (plain text is shown as is). */
-export const looksLikeHtml = (text: string) => /<\/?[a-z][\s\S]*>/i.test(text)
+export { looksLikeHtml } from './plain-text'

@@ -5,15 +5,6 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 
 /**
@@ -47,14 +38,5 @@ export function formatTimeAgo(iso: string, now: number = Date.now()): string {
   return `${formatElapsed(span)} ago`
 }
 
-/** 'Nov 20, 2026'; empty for an invalid date. */
-export function formatDate(iso: string | null | undefined): string {
-  const d = iso ? new Date(iso) : null
-  return d && !Number.isNaN(d.getTime()) ? dateFormat.format(d) : ''
-}
-
-/** 'Nov 20, 2026, 3:04 PM'; empty for an invalid date. */
-export function formatDateTime(iso: string | null | undefined): string {
-  const d = iso ? new Date(iso) : null
-  return d && !Number.isNaN(d.getTime()) ? dateTimeFormat.format(d) : ''
-}
+// Dates have their own module (ui/date.ts): most screens need only them.
+export { formatDate, formatDateTime } from './date'

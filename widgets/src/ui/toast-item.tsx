@@ -1,5 +1,7 @@
 import { CheckCircleIcon, CloseIcon, AlertIcon } from './icons'
 import { dismissToast, type Toast } from './toast'
+// The stack's styles too: the embedded widgets fetch them with the page's first toast.
+import './toast.css'
 
 /** One toast: its icon, title, message and a dismiss button. */
 export function ToastItem({ toast }: { toast: Toast }) {

@@ -1,7 +1,6 @@
 import { signal } from '@preact/signals'
 import type { ComponentType } from 'preact'
 import './ui.css'
-import './toast.css'
 
 export type ToastTone = 'error' | 'success' | 'info'
 export type Toast = { id: number; title: string; message?: string | undefined; tone: ToastTone }

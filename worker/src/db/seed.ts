@@ -6,6 +6,7 @@ import {
   carouselSlides,
   challenges,
   emailSettings,
+  evergreenSettings,
   navigationMenus,
   organizations,
   pages,
@@ -154,6 +155,12 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}) {
     headerDescription: 'This demo program signs participants in with magic links.',
     primary: '#0e7c66',
   })
+  // Evergreen settings the Perk team turned on for the demo program (Tessera Links has none: the
+  // console shows 'Contact Perk team to request this feature' there).
+  await db.insert(evergreenSettings).values([
+    { programId: demo.id, key: 'monthly_sweepstakes', name: 'Monthly sweepstakes', description: 'A new sweepstakes opens on the 1st of every month; entries start again from zero.', position: 0 },
+    { programId: demo.id, key: 'points_expiry', name: 'Points expiry', description: 'Unused points expire 12 months after they were earned.', position: 1 },
+  ])
   const [superAdmin, manager, reviewer] = await db
     .insert(adminUsers)
     .values([

@@ -26,6 +26,11 @@ export function programSiteOrigin(deps: Deps, program: Pick<ProgramRow, 'id' | '
   })
 }
 
+/** After a program's custom domains change: its site origin is read again (programSiteOrigin). */
+export function siteOriginsChanged(deps: Deps) {
+  appCache<string>(deps, 'program-site-origin').clear()
+}
+
 /** The console's origin: https://ADMIN_HOST in production, the local origin elsewhere. */
 export function consoleOrigin(config: Config): string {
   return config.adminHost ? `https://${config.adminHost}` : config.localOrigin

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
+import { API_DOCS_CSP, API_DOCS_PATH } from '../features/api-v1/api-docs-csp'
 
 /**
  * The security headers of every answer: the values hono/secure-headers sends by default (X-Frame-Options
@@ -65,10 +66,11 @@ const API_FIXED: [string, string][] = [
   ['X-Content-Type-Options', 'nosniff'],
 ]
 const API_CSP = "default-src 'none'; frame-ancestors 'none'"
-const API_PATH = /^\/(public|participants|offers|payments)\//
+/** Uploaded files (/media/) get these too: an image never needs more, and must never run as a page. */
+const API_PATH = /^\/(public|participants|offers|payments|media|api)\//
 
 /** Whether a path is the JSON API's (API_FIXED), from the request path. */
-export const isApiPath = (path: string) => API_PATH.test(path)
+export const isApiPath = (path: string) => API_PATH.test(path) && path !== API_DOCS_PATH
 
 /**
  * The Content-Security-Policy for a request: the console may not be framed at all; embeddable pages by
@@ -77,6 +79,7 @@ export const isApiPath = (path: string) => API_PATH.test(path)
  */
 export const cspFor = (c: Context<AppEnv>) => {
   if (c.req.path === '/admin/v2' || c.req.path.startsWith('/admin/v2/')) return CONSOLE_CSP
+  if (c.req.path === API_DOCS_PATH) return API_DOCS_CSP
   const ancestors = c.get('frameAncestors')
   if (ancestors) return csp(ancestors)
   const config = c.get('deps')?.config

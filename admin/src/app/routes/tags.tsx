@@ -1,8 +1,15 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { tableSearchSchema } from '../../components/ui/data-table/table-search'
-import { AdminTagPage, AdminTagsPage, ContentTagPage, ContentTagsPage, TagFormPage } from '../../features/tags'
 import { numericParam } from './params'
 import { programRoute } from './program'
+
+// Each settings screen is its own chunk, fetched when first opened (the console's entry stays small).
+const loadTags = () => import('../../features/tags')
+const AdminTagPage = lazyRouteComponent(loadTags, 'AdminTagPage')
+const AdminTagsPage = lazyRouteComponent(loadTags, 'AdminTagsPage')
+const ContentTagPage = lazyRouteComponent(loadTags, 'ContentTagPage')
+const ContentTagsPage = lazyRouteComponent(loadTags, 'ContentTagsPage')
+const TagFormPage = lazyRouteComponent(loadTags, 'TagFormPage')
 
 /**
  * Program settings content-tags and tags (admin-console-part-b.md section 2: list, new, {id} detail,

@@ -95,7 +95,7 @@ const en = {
   'hint.passScore': 'Percent of graded questions answered right (0-100)',
   'hint.apiOnly': 'Completed only by the program through the server API',
   'hint.maxCompletions': 'Leave empty for the repeat rule alone',
-  'hint.image': 'An image URL (https://…)',
+  'hint.image': 'A file of the media library, PNG or JPEG.',
 } as const
 
 export type ChallengeMessage = keyof typeof en
@@ -190,7 +190,7 @@ const es: Record<ChallengeMessage, string> = {
   'hint.passScore': 'Porcentaje de preguntas calificadas acertadas (0-100)',
   'hint.apiOnly': 'Solo lo completa el programa a través de la API del servidor',
   'hint.maxCompletions': 'Déjalo vacío para usar solo la regla de repetición',
-  'hint.image': 'Una URL de imagen (https://…)',
+  'hint.image': 'Un archivo de la biblioteca de medios, PNG o JPEG.',
 }
 
 const catalogs = { en, es } as const

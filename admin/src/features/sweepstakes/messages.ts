@@ -2,7 +2,7 @@ import { type Locale, useI18n } from '../../lib/i18n'
 
 /**
  * The fair draw panel's words, en and es (the console's locales). Kept with the feature; the toast
- * titles 'Winner assigned' and 'Failed to perform action' are the spec's (admin-console-part-b.md).
+ * titles 'Entries generated', 'Winner assigned' and 'Failed to perform action' are the spec's (admin-console-part-b.md).
  */
 const en = {
   title: 'Provably fair draw',
@@ -19,9 +19,9 @@ const en = {
   algorithm: 'Algorithm',
   committedAt: 'Committed',
   drawnAt: 'Drawn',
-  commit: 'Commit seed',
-  commitConfirm: 'Commit the seed and close entries?',
-  commitConfirmBody: 'Participants can no longer buy entries into this sweepstakes. This cannot be undone.',
+  commit: 'Generate entries',
+  commitConfirm: 'Generate the entries and commit the seed?',
+  commitConfirmBody: 'The entries are fixed and the seed committed: participants can no longer buy entries into this sweepstakes. This cannot be undone.',
   draw: 'Draw winners',
   drawConfirm: 'Draw the winners now?',
   drawConfirmBody: 'Winners are drawn from the committed seed and awarded the reward, and the seed is revealed.',
@@ -35,7 +35,7 @@ const en = {
   noEntries: 'No entries to draw from yet.',
   staffNote: 'Staff, blocked participants and earlier winners are left out.',
   verifyHint: 'Verify with: node scripts/verify-draw.mjs <audit file>',
-  seedCommitted: 'Seed committed',
+  seedCommitted: 'Entries generated',
   winnerAssigned: 'Winner assigned',
   failed: 'Failed to perform action',
   loadFailed: 'The draw could not be loaded.',
@@ -58,8 +58,8 @@ const es: Record<Key, string> = {
   algorithm: 'Algoritmo',
   committedAt: 'Comprometida',
   drawnAt: 'Sorteado',
-  commit: 'Comprometer semilla',
-  commitConfirm: '¿Comprometer la semilla y cerrar las participaciones?',
+  commit: 'Generar participaciones',
+  commitConfirm: '¿Generar las participaciones y comprometer la semilla?',
   commitConfirmBody: 'Los participantes ya no podrán comprar participaciones en este sorteo. No se puede deshacer.',
   draw: 'Sortear ganadores',
   drawConfirm: '¿Sortear los ganadores ahora?',
@@ -74,7 +74,7 @@ const es: Record<Key, string> = {
   noEntries: 'Todavía no hay participaciones para sortear.',
   staffNote: 'Se excluyen el personal, los participantes bloqueados y los ganadores anteriores.',
   verifyHint: 'Verifícalo con: node scripts/verify-draw.mjs <archivo de auditoría>',
-  seedCommitted: 'Semilla comprometida',
+  seedCommitted: 'Participaciones generadas',
   winnerAssigned: 'Ganador asignado',
   failed: 'No se pudo realizar la acción',
   loadFailed: 'No se pudo cargar el sorteo.',

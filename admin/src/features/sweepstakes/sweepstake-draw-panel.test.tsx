@@ -52,16 +52,16 @@ describe('SweepstakeDrawPanel', () => {
   beforeEach(() => vi.clearAllMocks())
   afterEach(cleanup)
 
-  it('goes open -> Commit seed -> committed (hash, entries closed) -> Draw winners -> drawn (seed, winners, audit download)', async () => {
+  it('goes open -> Generate entries -> committed (hash, entries closed) -> Draw winners -> drawn (seed, winners, audit download)', async () => {
     api.get.mockResolvedValueOnce({ data: base })
     renderWithProviders(<FairDrawPanel programId={1} rewardId={5} canManage />)
     expect(await screen.findByText('Entries open')).toBeTruthy()
     expect(screen.queryByText('Download audit file')).toBeNull()
 
-    api.post.mockResolvedValueOnce({ success: true, message: 'Seed committed', data: committed })
+    api.post.mockResolvedValueOnce({ success: true, message: 'Entries generated', data: committed })
     api.get.mockResolvedValue({ data: committed })
-    fireEvent.click(screen.getByRole('button', { name: 'Commit seed' }))
-    await confirmIn('Commit seed')
+    fireEvent.click(screen.getByRole('button', { name: 'Generate entries' }))
+    await confirmIn('Generate entries')
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/admin/v2/programs/1/rewards/5/fair_draw/commit'))
     expect(await screen.findByText('Seed committed, entries closed')).toBeTruthy()
     expect(screen.getByText(HASH)).toBeTruthy()
@@ -107,6 +107,6 @@ describe('SweepstakeDrawPanel', () => {
       </QueryClientProvider>,
     )
     expect(await screen.findByText('Participaciones abiertas')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Comprometer semilla' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Generar participaciones' })).toBeTruthy()
   })
 })

@@ -14,7 +14,7 @@ type Props = { programId: number; rewardId: number }
 
 /**
  * The provably fair draw of a sweepstake reward (docs/sweepstakes-fairness.md), for the reward
- * detail's Sweepstakes tab: open -> 'Commit seed' -> committed (the seed's hash shown, entries
+ * detail's Sweepstakes tab: open -> 'Generate entries' (the entries fixed, the seed committed) -> committed (the seed's hash shown, entries
  * closed) -> 'Draw winners' -> drawn (the seed revealed, the winners, 'Download audit file').
  * Admins with rewards manage commit and draw; rewards view reads.
  */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { buttonClass } from '../../ui/button'
 import { SigninWidget } from '../../widgets/signin/signin'
-import { focusAfterSignin } from '../../widgets/signin/after-signin'
 import { useEmbed } from '../mount'
+import { signinFormsOf } from '../signin-forms'
 import './signin.css'
 
 type InlineSigninProps = {
@@ -24,13 +24,13 @@ export function returnToOf(href: string): string {
  * token-mode client. A successful code stores the session token (the client's onSessionToken) and,
  * instead of the site's page load, the element dispatches tessera:signed-in and shows its content.
  *
- * One page shows one full form per program (runtime.signinForms): the first such element in document
+ * One page shows one full form per program (signin-forms.ts): the first such element in document
  * order draws it, the others a compact 'Sign in to join' that brings the visitor to it.
  */
 export function InlineSignin({ reason, onSignedIn }: InlineSigninProps) {
   const { runtime, program, host, attrs } = useEmbed()
   const box = useRef<HTMLDivElement>(null)
-  const forms = runtime.signinForms
+  const forms = signinFormsOf(runtime)
 
   useEffect(
     () =>
@@ -53,8 +53,10 @@ export function InlineSignin({ reason, onSignedIn }: InlineSigninProps) {
   function go(url: string) {
     if (runtime.client.transport.sessionToken) {
       void runtime.completeSignIn(host).then(() => {
-        // The form is gone: focus the element's next meaningful content instead of <body>.
-        if (host.shadowRoot) focusAfterSignin(host.shadowRoot, host.shadowRoot)
+        // The form is gone: focus the element's next meaningful content instead of <body> (the helper,
+        // fetched now, waits for that content to render anyway).
+        const root = host.shadowRoot
+        if (root) void import('../../widgets/signin/after-signin').then((m) => m.focusAfterSignin(root, root))
         onSignedIn?.()
       })
       return

@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { LocationGate } from '../../widgets/offers/location-gate'
-import { MerchantView } from '../../widgets/offers/merchant-view'
-import { parseOffersSearch } from '../../widgets/offers/offers-format'
+import { parseOffersSearch } from '../../widgets/offers/offers-search'
 import { type OffersHost, OffersHostContext } from '../../widgets/offers/offers-host'
-import { OffersResults } from '../../widgets/offers/offers-results'
 import { savedLocation } from '../../widgets/offers/offers-state'
 import { resolveLocation } from '../../widgets/offers/offers-storage'
 import { ArrowLeftIcon } from '../../ui/icons'
-import { openCheckout } from '../checkout'
 import { emit } from '../events'
+import { lazyView } from '../lazy-view'
 import { useSiteLinks } from '../links'
 import { useEmbed } from '../mount'
 import { InlineSignin } from './signin-lazy'
 import './offers-view.css'
+
+/**
+ * The search results and the merchant page (with the redeem modal) are fetched when first shown: a
+ * visitor without a saved location sees the location gate first, and the page downloads only that.
+ */
+const OffersResults = lazyView(() => import('../../widgets/offers/offers-results').then((m) => m.OffersResults))
+const MerchantView = lazyView(() => import('../../widgets/offers/merchant-view').then((m) => m.MerchantView))
 
 const OFFERS = '/my-offers'
 const MERCHANT = /^\/my-offers\/([^/?#]+)\/?$/
@@ -76,7 +81,11 @@ export function OffersView() {
     navigate,
     go: (url) => {
       const id = program.membership_challenge?.id
-      if (id) openCheckout(url, runtime.apiBase, host, { challenge_id: id, kind: 'membership' })
+      // After the checkout call answered (premium prompt): the checkout helpers come with it.
+      if (id)
+        void import('../checkout').then((m) =>
+          m.openCheckout(url, runtime.apiBase, host, { challenge_id: id, kind: 'membership' }),
+        )
     },
     signinHref: '/signin',
     onRedeemed: (endecaKey, redemptionType) => {

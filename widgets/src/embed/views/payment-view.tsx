@@ -1,20 +1,23 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { NotFoundError } from '../../../../sdk/src/errors'
 import type { Challenge } from '../../../../sdk/contract/challenges'
-import { isChallengeCompleted } from '../../widgets/challenge/challenge-rules'
-import { Donation } from '../../widgets/donation/donation'
-import { Membership } from '../../widgets/membership/membership'
+import { isChallengeCompleted } from '../../widgets/challenge/challenge-completion'
 import { useLoad } from '../../widgets/shared/use-load'
-import { LoadError } from '../../widgets/shared/load-error'
+import { LoadError } from './load-error-lazy'
 import { PaymentChallenge } from '../../widgets/membership/payment-challenge'
 import { Skeleton } from '../../ui/skeleton'
-import { openCheckout } from '../checkout'
+import type { CheckoutSessionResponse } from '../../../../sdk/src/resources/challenges'
 import { useSiteLinks } from '../links'
 import { useEmbed } from '../mount'
 import { InlineSignin } from './signin-lazy'
+import { lazyView } from '../lazy-view'
 import './payment.css'
 
 type Kind = 'membership' | 'donation'
+
+/** The membership and donation forms, fetched once signed in (signed out, the card shows the sign-in form). */
+const Membership = lazyView(() => import('../../widgets/membership/membership').then((m) => m.Membership))
+const Donation = lazyView(() => import('../../widgets/donation/donation').then((m) => m.Donation))
 
 /** <tessera-membership challenge-id="..">: the membership challenge with Become a member. */
 export function MembershipView() {
@@ -79,8 +82,9 @@ function PaymentCard({ challenge, kind, signedIn }: { challenge: Challenge; kind
   const box = useRef<HTMLElement>(null)
   // 'See my offers' and the like open the hosted site.
   useSiteLinks(box, runtime.siteUrl, () => false)
-  const onCheckout = (res: Parameters<typeof openCheckout>[0]) =>
-    openCheckout(res, runtime.apiBase, host, { challenge_id: challenge.id, kind })
+  // After the checkout call answered: the checkout helpers come with it (embed/checkout.ts).
+  const onCheckout = (res: CheckoutSessionResponse) =>
+    void import('../checkout').then((m) => m.openCheckout(res, runtime.apiBase, host, { challenge_id: challenge.id, kind }))
   return (
     <article ref={box} class="tw-card tw-pay" aria-labelledby="pay-title">
       <h2 id="pay-title" class="tw-pay__title">

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { testParticipant, testProgram } from '../../widgets/shared/test-harness'
 import { configureEmbed, defineWidgetElement } from '../mount'
 import { getRuntime } from '../runtime'
-import { rewardIdProblem } from './reward-view'
+import { rewardIdProblem } from './reward-problems'
 
 /**
  * <tessera-reward> without a usable reward-id (participant-site issue 13): the console names the element
@@ -57,7 +57,7 @@ describe('<tessera-reward> configuration errors', () => {
     await vi.waitFor(() => expect(text(el)).toContain('This reward is not available.'))
     expect(rewardRequests() - before).toBe(1)
     const message = () => errors.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('reward-id="99999"'))
-    expect(message()).toHaveLength(1)
+    await vi.waitFor(() => expect(message()).toHaveLength(1))
 
     // A sign-in elsewhere on the page.
     const runtime = getRuntime({ programKey: 'demo', apiBase: API })

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { NotFoundError } from '../../../../sdk/src/errors'
 import { RewardCard, RewardLoading } from '../../widgets/reward/reward-card'
-import { LoadError } from '../../widgets/shared/load-error'
+import { LoadError } from './load-error-lazy'
 import { useLoad } from '../../widgets/shared/use-load'
-import { checkoutUrl, openCheckout } from '../checkout'
 import { emit } from '../events'
 import { useSiteLinks } from '../links'
 import { useEmbed } from '../mount'
@@ -34,11 +33,15 @@ export function RewardView() {
   }, `${raw}:${signedIn}`)
   const missing = state.status === 'error' && state.error instanceof NotFoundError
 
-  // Tell the partner's developer what is wrong with the element, once per problem.
-  const problem = rewardIdProblem(raw, missing, runtime.programKey)
+  // Tell the partner's developer what is wrong with the element, once per problem (the words are
+  // fetched only then: reward-problems.ts).
   useEffect(() => {
-    if (problem) logOnce(host, problem)
-  }, [host, problem])
+    if (valid && !missing) return
+    void import('./reward-problems').then((m) => {
+      const problem = m.rewardIdProblem(raw, missing, runtime.programKey)
+      if (problem) m.logOnce(host, problem)
+    })
+  }, [host, raw, valid, missing, runtime.programKey])
 
   const box = useRef<HTMLDivElement>(null)
   useSiteLinks(box, runtime.siteUrl, () => false)
@@ -66,13 +69,16 @@ export function RewardView() {
                 runtime.refresh()
               }}
               onCheckout={(res, challengeId) => {
-                if (challengeId !== null)
-                  openCheckout(res, runtime.apiBase, host, { challenge_id: challengeId, kind: 'membership' })
-                else {
-                  // A claim's own payment page: a new tab (Stripe Checkout cannot be framed).
-                  const url = checkoutUrl(res, runtime.apiBase)
-                  if (url) window.open(url, '_blank', 'noopener')
-                }
+                // After the checkout call answered: the checkout helpers come with it (embed/checkout.ts).
+                void import('../checkout').then(({ checkoutUrl, openCheckout }) => {
+                  if (challengeId !== null)
+                    openCheckout(res, runtime.apiBase, host, { challenge_id: challengeId, kind: 'membership' })
+                  else {
+                    // A claim's own payment page: a new tab (Stripe Checkout cannot be framed).
+                    const url = checkoutUrl(res, runtime.apiBase)
+                    if (url) window.open(url, '_blank', 'noopener')
+                  }
+                })
               }}
             />
           )}
@@ -84,24 +90,3 @@ export function RewardView() {
 
 /** A reward id: a whole number above zero, as the attribute's text. */
 export const isRewardId = (raw: string | null | undefined) => Boolean(raw && /^\s*[1-9]\d*\s*$/.test(raw))
-
-/** The console message for a badly configured <tessera-reward>, or null when it is fine. */
-export function rewardIdProblem(raw: string | null | undefined, unknown: boolean, programKey: string): string | null {
-  if (raw == null || raw.trim() === '')
-    return 'Tessera: <tessera-reward> needs a reward-id attribute (the id of an active reward)'
-  if (!isRewardId(raw))
-    return `Tessera: <tessera-reward reward-id="${raw}">: reward-id must be a reward's id, a whole number (the id of an active reward)`
-  if (unknown)
-    return `Tessera: <tessera-reward reward-id="${raw.trim()}">: program "${programKey}" has no active reward with that id; check the reward-id attribute`
-  return null
-}
-
-const logged = new WeakMap<Element, Set<string>>()
-
-function logOnce(host: Element, message: string) {
-  const seen = logged.get(host) ?? new Set<string>()
-  logged.set(host, seen)
-  if (seen.has(message)) return
-  seen.add(message)
-  console.error(message, host)
-}

@@ -2,8 +2,11 @@ import { formatNumber } from '../../ui/format'
 import { Skeleton } from '../../ui/skeleton'
 import { useEmbed } from '../mount'
 import { InlineSignin } from './signin-lazy'
-import { SignOutButton } from './sign-out-button'
-import './signin.css'
+import { lazy } from '../../ui/lazy'
+import './me.css'
+
+/** Shown once signed in: a signed-out page does not download it. */
+const SignOutButton = lazy(() => import('./sign-out-button').then((m) => m.SignOutButton))
 
 /** <tessera-signin>: the sign-in flow while signed out, then a short "signed in" card with Sign out. */
 export function SigninView() {

@@ -53,7 +53,8 @@ describe('/reward/{id}', () => {
     await vi.waitFor(() => expect(document.activeElement?.id).toBe('reward-earned-title'))
     const dialog = container.querySelector('[role="dialog"]')
     expect(dialog?.textContent).toContain('Coffee gift card')
-    expect(dialog?.querySelector<HTMLInputElement>('.reward-earned input')?.value).toBe('GIFT-7Q2X')
+    // The code's copy field is fetched with the first earned code.
+    await vi.waitFor(() => expect(dialog?.querySelector<HTMLInputElement>('.reward-earned input')?.value).toBe('GIFT-7Q2X'))
     expect(toasts.value.map((t) => t.title)).toEqual(['Congrats!'])
     expect(pushState).not.toHaveBeenCalled()
     expect(replaceState).not.toHaveBeenCalled()

@@ -1,7 +1,7 @@
 import type { Reward } from '../../../../sdk/contract/rewards'
 import { CheckCircleIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
-import { formatDate } from '../../ui/time'
+import { formatDate } from '../../ui/date'
 import { CopyField } from '../challenge/copy-field'
 import { useSite, useTerms } from '../shared/context'
 import { LoadError } from '../shared/load-error'

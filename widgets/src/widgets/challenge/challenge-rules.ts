@@ -1,5 +1,5 @@
 import type { Challenge, ChallengeType, SocialPost } from '../../../../sdk/contract/challenges'
-import { formatDateTime } from '../../ui/time'
+import { formatDateTime } from '../../ui/date'
 
 /** Tile button labels by challenge_type (participant-site.md section 2, Home). */
 export const TILE_LABELS: Record<ChallengeType, string> = {
@@ -50,43 +50,9 @@ export function typeName(challenge: Pick<Challenge, 'challenge_type' | 'paramete
   }
 }
 
-export type CollectType = 'survey' | 'quiz' | 'profile'
-
-/** A collect challenge's form kind (parameters.collect_type); survey when unset. */
-export function collectType(challenge: Pick<Challenge, 'parameters'>): CollectType {
-  const kind = challenge.parameters.collect_type
-  return kind === 'quiz' || kind === 'profile' ? kind : 'survey'
-}
-
-/** Repeatable: repeats daily, weekly or monthly, or may be completed more than once (same rule as the engine). */
-export function isRepeatable(challenge: Pick<Challenge, 'parameters'>): boolean {
-  const { repeat, max_completions } = challenge.parameters
-  if (repeat === 'daily' || repeat === 'weekly' || repeat === 'monthly') return true
-  const max = Number(max_completions)
-  return Number.isInteger(max) && max > 1
-}
-
-type CompletionFields = Pick<
-  Challenge,
-  | 'challenge_type'
-  | 'parameters'
-  | 'completed_by_current_participant_on'
-  | 'is_repeatable_and_completed'
-  | 'participant_answers'
->
-
-/**
- * Whether the participant has completed the challenge (participant-site.md section 4): the completion
- * date is set; repeatable challenges use is_repeatable_and_completed instead; survey and profile forms
- * also need a stored answer, a quiz only the date.
- */
-export function isChallengeCompleted(challenge: CompletionFields): boolean {
-  if (isRepeatable(challenge)) return challenge.is_repeatable_and_completed
-  if (!challenge.completed_by_current_participant_on) return false
-  if (challenge.challenge_type === 'collect' && collectType(challenge) !== 'quiz')
-    return challenge.participant_answers.length > 0
-  return true
-}
+// Completion rules have their own module: the payment elements need only them.
+export { collectType, type CollectType, isChallengeCompleted, isRepeatable } from './challenge-completion'
+import { collectType } from './challenge-completion'
 
 /**
  * Seconds a social post must stay on screen before it counts as viewed: gallery 10, image 5, video

@@ -4,7 +4,8 @@ import { Button } from '../../ui/button'
 import { formatNumber, formatUsd } from '../../ui/format'
 import '../../ui/input.css' // the field classes rendered here (field__input, field__select)
 import { useSite, useTerms } from '../shared/context'
-import { checkoutFailed, goToCheckout, type PaymentProps } from '../membership/membership'
+import { checkoutFailed, goToCheckout } from '../membership/checkout-redirect'
+import type { PaymentProps } from '../membership/membership'
 import './donation.css'
 
 type Choice = { entity: string; amount: number | null }

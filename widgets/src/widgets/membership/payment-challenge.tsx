@@ -2,8 +2,8 @@ import type { ComponentChildren } from 'preact'
 import type { Challenge } from '../../../../sdk/contract/challenges'
 import { CalendarIcon, CheckCircleIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
-import { formatDate } from '../../ui/time'
-import { isChallengeCompleted } from '../challenge/challenge-rules'
+import { formatDate } from '../../ui/date'
+import { isChallengeCompleted } from '../challenge/challenge-completion'
 import './membership.css'
 
 /**

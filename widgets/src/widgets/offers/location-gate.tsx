@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/input'
-import { isZipCode, offersHref } from './offers-format'
+import { isZipCode, offersHref } from './offers-search'
 import { useOffersHost } from './offers-host'
-import { LocateIcon, MapPinIcon } from './offers-icons'
+import { LocateIcon, MapPinIcon } from './offers-gate-icons'
 import { locate, rememberZip, requestFocus } from './offers-state'
-import './offers.css'
+import './offers-gate.css'
 
 /** /my-offers with no saved location: a zip code, or the browser's position (participant-site.md section 2). */
 export function LocationGate() {

@@ -1,12 +1,8 @@
 import { icon } from '../../ui/icons'
 
+export { LocateIcon, MapPinIcon } from './offers-gate-icons'
+
 /** Stroke icons for the offers screens, drawn with the shared ui/icons factory. */
-export const MapPinIcon = icon(
-  <>
-    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
-    <circle cx="12" cy="9.5" r="2.5" />
-  </>,
-)
 export const PhoneIcon = icon(
   <path d="M5 4h3l2 5-2.5 1.5a11 11 0 0 0 6 6L15 14l5 2v3a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />,
 )
@@ -20,12 +16,6 @@ export const SearchIcon = icon(
   <>
     <circle cx="11" cy="11" r="7" />
     <path d="m20 20-3.5-3.5" />
-  </>,
-)
-export const LocateIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
   </>,
 )
 export const PrinterOffIcon = icon(

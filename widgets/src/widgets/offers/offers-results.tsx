@@ -23,6 +23,7 @@ import { useOffersHost } from './offers-host'
 import { MapPinIcon, SearchIcon } from './offers-icons'
 import { focusSoon, forgetLocation, rememberZip, requestFocus, takeFocus } from './offers-state'
 import { PrintNotice } from './print-notice'
+import './offers-gate.css'
 import './offers.css'
 import '../../ui/input.css' // the field classes rendered here
 

@@ -1,5 +1,5 @@
 import type { OffersLocation } from '../../../../sdk/src/resources/offers'
-import type { OffersSearch } from './offers-format'
+import type { OffersSearch } from './offers-search'
 
 /**
  * The saved offers location (participant-site.md section 3, Browser storage): a zip code and a

@@ -62,9 +62,10 @@ describe('RewardCard claim', () => {
     expect(claim).toHaveBeenCalledWith(42, { idempotencyKey: expect.any(String) })
     await vi.waitFor(() => expect(container.querySelector('#reward-earned-title')?.textContent).toBe('Congrats'))
     expect(container.textContent).toContain("You've earned this reward.")
-    // The gift card's code, ready to copy.
-    const code = container.querySelector<HTMLInputElement>('.reward-earned input')
-    expect(code?.value).toBe('GIFT-7Q2X')
+    // The gift card's code, ready to copy (the copy field is fetched with the first earned code).
+    await vi.waitFor(() =>
+      expect(container.querySelector<HTMLInputElement>('.reward-earned input')?.value).toBe('GIFT-7Q2X'),
+    )
     // Not repeatable: no second claim is offered.
     expect(() => button(container, 'Use 150 points to Claim')).toThrow()
     // The card is still there (nothing closed it), with the 'Congrats!' toast.

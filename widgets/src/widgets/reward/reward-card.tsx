@@ -1,32 +1,40 @@
 import type { ComponentChildren } from 'preact'
-import type { RefObject } from 'preact'
 import { useEffect, useId, useRef, useState } from 'preact/hooks'
-import type { NftItem, Reward } from '../../../../sdk/contract/rewards'
+import type { Reward } from '../../../../sdk/contract/rewards'
 import type { CheckoutSessionResponse } from '../../../../sdk/src/resources/challenges'
 import { newIdempotencyKey } from '../../../../sdk/src/transport'
 import { Button, buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
-import { CalendarIcon, CheckCircleIcon, ChevronDownIcon, ExternalIcon, GiftIcon } from '../../ui/icons'
+import { CalendarIcon, ChevronDownIcon, GiftIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
-import { RichText } from '../../ui/rich-text'
+import { lazy } from '../../ui/lazy'
+import { LazyRichText as RichText } from '../../ui/plain-text'
 import { Skeleton } from '../../ui/skeleton'
-import { formatDate } from '../../ui/time'
+import { formatDate } from '../../ui/date'
 import { showToast } from '../../ui/toast'
-import { CopyField } from '../challenge/copy-field'
 import { useSite, useTerms } from '../shared/context'
-import { checkoutFailed, goToCheckout } from '../membership/membership'
 import { safeHttpUrl } from '../membership/membership-checkout'
 import {
-  claimErrorToast,
-  claimSuccessToast,
   entriesText,
   type RewardAction,
   type RewardView,
   rewardKindLabel,
   rewardView,
-  shortenAddress,
 } from './reward-rules'
 import './reward.css'
+
+/**
+ * The earned state (its code's copy field) and the NFT certificate, fetched when a card shows them:
+ * a visitor who has not earned the reward downloads neither (reward-earned.tsx).
+ */
+const Earned = lazy(() => import('./reward-earned').then((m) => m.Earned))
+const Certificate = lazy(() => import('./reward-earned').then((m) => m.Certificate))
+
+/** The checkout redirect and its failure toast, fetched when a checkout answers (or fails). */
+const goToCheckout = (res: CheckoutSessionResponse) =>
+  void import('../membership/checkout-redirect').then((m) => m.goToCheckout(res))
+const checkoutFailed = (err: unknown) =>
+  void import('../membership/checkout-redirect').then((m) => m.checkoutFailed(err))
 
 export function RewardLoading() {
   return (
@@ -80,14 +88,14 @@ export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, he
     membershipChallengeId: program.membership_challenge?.id ?? null,
   })
   const finish = formatDate(reward.finish)
-  // After a claim, focus moves to the earned state ('Congrats'), the next thing to read (not <body>).
-  const earnedHeading = useRef<HTMLHeadingElement>(null)
+  // After a claim, focus moves to the earned state ('Congrats'), the next thing to read (not <body>),
+  // once it has rendered (its code arrives with the first earned card).
   const focusEarned = useRef(false)
-  useEffect(() => {
-    if (!focusEarned.current || !view.earned) return
+  const earnedHeading = (el: HTMLHeadingElement | null) => {
+    if (!el || !focusEarned.current) return
     focusEarned.current = false
-    earnedHeading.current?.focus()
-  }, [reward, view.earned])
+    el.focus()
+  }
   const signedOut = !session.signedIn.value
   return (
     <article class="reward" aria-labelledby={heading ? nameId : undefined}>
@@ -146,32 +154,6 @@ export function RewardCard({ reward, onChange, reload, onClaimed, onCheckout, he
       )}
       <DetailsBox reward={reward} view={view} />
     </article>
-  )
-}
-
-function Earned({ reward, view, headingRef }: { reward: Reward; view: RewardView; headingRef: RefObject<HTMLHeadingElement | null> }) {
-  const date = formatDate(reward.earned_by_current_participant_on)
-  const sweepstake = view.kind === 'sweepstake'
-  return (
-    <section class="reward-earned" aria-labelledby="reward-earned-title">
-      <CheckCircleIcon size={24} class="reward-earned__icon" />
-      <div class="reward-earned__body">
-        <h3 id="reward-earned-title" class="reward-earned__title" tabIndex={-1} ref={headingRef}>
-          Congrats
-        </h3>
-        <p>{sweepstake ? entriesText(view.entries ?? 0) : "You've earned this reward."}</p>
-        {date && (
-          <p class="reward-earned__date">
-            {sweepstake ? 'Latest entry on' : 'Earned on'} {date}
-          </p>
-        )}
-        {reward.coupon_code && <CopyField label="Your code" value={reward.coupon_code} what="Code" />}
-        {reward.redemption_details && <p class="reward-earned__details">{reward.redemption_details}</p>}
-        {reward.redemption_image && (
-          <Img src={reward.redemption_image.public_url} alt="" class="reward-earned__image" />
-        )}
-      </div>
-    </section>
   )
 }
 
@@ -283,9 +265,10 @@ function Action({ reward, action, onChange, reload, onClaimed, onCheckout, onCla
       onChange(res.reward)
       const payment = safeHttpUrl(res.stripe_url, location.origin)
       if (payment) onCheckout({ url: payment }, null)
-      else showToast(claimSuccessToast(res))
+      else void import('./reward-claim-toasts').then((m) => showToast(m.claimSuccessToast(res)))
       onClaimed(res.reward)
     } catch (err) {
+      const { claimErrorToast } = await import('./reward-claim-toasts')
       const { toast, reload: stale } = claimErrorToast(err)
       showToast(toast)
       if (confirming) focusNext.current = 'claim'
@@ -385,96 +368,5 @@ function DetailsBox({ reward, view }: { reward: Reward; view: RewardView }) {
         </div>
       )}
     </section>
-  )
-}
-
-/** Where a blockchain explorer link leads, for the powered-by line ('polygonscan.com'). */
-function explorerHost(nft: NftItem): string | null {
-  for (const raw of [nft.explorer_token_url, nft.explorer_mint_url, nft.owner_explorer_url]) {
-    try {
-      if (raw) return new URL(raw).hostname.replace(/^www\./, '')
-    } catch {
-      // Not a URL: try the next one.
-    }
-  }
-  return null
-}
-
-function ExplorerLink({ href, children }: { href: string | null; children: string }) {
-  const url = safeHttpUrl(href, location.origin)
-  if (!url) return <span class="cert__label">{children}</span>
-  return (
-    <a href={url} target="_blank" rel="noopener noreferrer" class="cert__link">
-      {children}
-      <ExternalIcon size={14} />
-      <span class="visually-hidden"> (opens in a new tab)</span>
-    </a>
-  )
-}
-
-/** 'Certified on Blockchain': the achievement's collectible with its explorer links. */
-function Certificate({ nft }: { nft: NftItem }) {
-  const host = explorerHost(nft)
-  return (
-    <section class="cert" aria-labelledby="cert-title">
-      <div class="cert__head">
-        <ChainMark />
-        <h3 id="cert-title" class="cert__title">
-          Certified on Blockchain
-        </h3>
-      </div>
-      <ul class="cert__list">
-        {nft.explorer_mint_url && (
-          <li class="cert__row">
-            <ExplorerLink href={nft.explorer_mint_url}>See transaction</ExplorerLink>
-          </li>
-        )}
-        {nft.address && (
-          <li class="cert__row">
-            <ExplorerLink href={nft.explorer_token_url}>NFT Token Address</ExplorerLink>
-            <code class="cert__address" title={nft.address}>
-              {shortenAddress(nft.address)}
-            </code>
-          </li>
-        )}
-        {nft.owner_address && (
-          <li class="cert__row">
-            <ExplorerLink href={nft.owner_explorer_url}>Your Wallet Address</ExplorerLink>
-            <code class="cert__address" title={nft.owner_address}>
-              {shortenAddress(nft.owner_address)}
-            </code>
-          </li>
-        )}
-      </ul>
-      <p class="cert__powered">
-        Powered by <ChainMark small />
-        <span>{host ?? 'the blockchain'}</span>
-      </p>
-    </section>
-  )
-}
-
-/** A small chain-link hexagon: the certificate's mark (decorative). */
-function ChainMark({ small }: { small?: boolean }) {
-  const size = small ? 16 : 28
-  return (
-    <svg
-      class="cert__mark"
-      width={size}
-      height={size}
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M16 2 28 9v14l-12 7-12-7V9z" fill="currentColor" opacity="0.15" />
-      <path
-        d="M16 2 28 9v14l-12 7-12-7V9z"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="2"
-        stroke-linejoin="round"
-      />
-      <path d="M12 13.5 16 11l4 2.5v5L16 21l-4-2.5z" fill="currentColor" />
-    </svg>
   )
 }

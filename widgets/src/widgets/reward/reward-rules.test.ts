@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, NotFoundError } from '../../../../sdk/src/errors'
+import { CLAIM_SUCCESS_MESSAGE, claimErrorToast, claimSuccessToast } from './reward-claim-toasts'
 import {
-  CLAIM_SUCCESS_MESSAGE,
-  claimErrorToast,
-  claimSuccessToast,
   entriesText,
   rewardKindLabel,
   rewardView,

@@ -81,7 +81,8 @@ describe('<SigninWidget> (issue 13)', () => {
     })
     await submit(root)
     const email = field(root, 'email')
-    expect(email.getAttribute('aria-invalid')).toBe('true')
+    // The state machine is fetched with the first submit.
+    await vi.waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'))
     expect(describedText(root, email)).toBe('Enter your email')
     expect(calls).toEqual([])
   })
@@ -97,7 +98,8 @@ describe('<SigninWidget> (issue 13)', () => {
     }))
     await type(field(root, 'email'), 'new@example.com')
     await submit(root)
-    expect(field(root, 'first_name')).not.toBeNull()
+    // The steps after the e-mail are fetched while it is checked.
+    await vi.waitFor(() => expect(field(root, 'first_name')).not.toBeNull())
     expect(toasts.value).toEqual([])
   })
 
@@ -109,6 +111,7 @@ describe('<SigninWidget> (issue 13)', () => {
     )
     await type(field(root, 'email'), 'jane@example.com')
     await submit(root)
+    await vi.waitFor(() => expect(field(root, 'otp')).not.toBeNull())
     const code = field(root, 'otp')
     await type(code, '000000')
     await submit(root)

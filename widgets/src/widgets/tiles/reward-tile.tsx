@@ -2,7 +2,7 @@ import type { Reward } from '../../../../sdk/contract/rewards'
 import { buttonClass } from '../../ui/button'
 import { CalendarIcon, CheckCircleIcon, GiftIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
-import { formatDate } from '../../ui/time'
+import { formatDate } from '../../ui/date'
 import { useSite, useTerms } from '../shared/context'
 import { selectionName, tileAction, tileCost, tileShortfall } from '../reward/tile-rules'
 

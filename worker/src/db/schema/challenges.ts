@@ -172,8 +172,13 @@ export const socialNetworkPosts = sqliteTable(
     platform: text('platform', { enum: ['instagram', 'facebook'] }),
     pageUrl: text('page_url'),
     publishedAt: timestamp('published_at'),
+    /** A dynamic feed post's id in its import file (features/feed-posts): a re-import updates, never duplicates. */
+    externalId: text('external_id'),
   },
-  (t) => [index('social_network_posts_program_challenge_idx').on(t.programId, t.challengeId)],
+  (t) => [
+    index('social_network_posts_program_challenge_idx').on(t.programId, t.challengeId),
+    uniqueIndex('social_network_posts_program_external_uq').on(t.programId, t.externalId),
+  ],
 )
 
 export const socialPostViews = sqliteTable(

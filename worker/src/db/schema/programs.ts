@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { bool, createdAt, id, json, timestamp, updatedAt } from './columns'
 
@@ -116,6 +117,9 @@ export const domainLists = sqliteTable(
     // origins allowed to call the API with a token and to frame the widgets.
     uniqueIndex('domain_lists_program_domain_uq').on(t.programId, t.domain),
     index('domain_lists_domain_idx').on(t.domain, t.domainType),
+    // A host resolves to one program: a custom domain is one program's across all programs (console
+    // writes rely on it, features/domains).
+    uniqueIndex('domain_lists_perk_domain_uq').on(t.domain).where(sql`domain_type = 'perk_domain'`),
   ],
 )
 

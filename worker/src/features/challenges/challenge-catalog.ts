@@ -1,4 +1,4 @@
-import { asc, inArray, ne } from 'drizzle-orm'
+import { asc, inArray, isNull, ne, or } from 'drizzle-orm'
 import { challenges, questionOptions, questions, socialNetworkPosts } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
@@ -33,14 +33,16 @@ async function readCatalog(deps: Deps, programId: number): Promise<ChallengeCata
   const [qs, posts] = ids.length
     ? await Promise.all([
         scope.select(questions, inArray(questions.challengeId, ids)).orderBy(asc(questions.position), asc(questions.id)),
-        scope.select(socialNetworkPosts, inArray(socialNetworkPosts.challengeId, ids)).orderBy(asc(socialNetworkPosts.id)),
+        // A challenge's own posts, and the program's dynamic feed posts (no challenge; features/feed-posts).
+        scope.select(socialNetworkPosts, or(inArray(socialNetworkPosts.challengeId, ids), isNull(socialNetworkPosts.challengeId))).orderBy(asc(socialNetworkPosts.id)),
       ])
     : [[], []]
   const options = qs.length
     ? await scope.select(questionOptions, inArray(questionOptions.questionId, qs.map((q) => q.id))).orderBy(asc(questionOptions.position), asc(questionOptions.id))
     : []
   const list: ChallengeContent[] = rows.map((row) => {
-    const own = posts.filter((p) => p.challengeId === row.id)
+    // The unified social feed shows the program's dynamic feed posts after its own.
+    const own = posts.filter((p) => p.challengeId === row.id || (p.challengeId === null && row.challengeType === 'unified_social'))
     return {
       ...row,
       questions: qs.filter((q) => q.challengeId === row.id).map((q) => ({ ...q, options: options.filter((o) => o.questionId === q.id) })),

@@ -20,6 +20,7 @@ import { fieldsFromZod } from '../../middleware/errors'
 import { contentSaved } from '../programs/content-version'
 import { sanitizeRichText } from '../../lib/sanitize-html'
 import type { ChallengeRow } from './console-challenges'
+import { mintedCollectionAddress } from './minted-collection'
 
 type QuestionRow = typeof questions.$inferSelect
 type OptionRow = typeof questionOptions.$inferSelect
@@ -206,12 +207,13 @@ export async function challengeForm(scope: ProgramScope, row: ChallengeRow | nul
     return { name, label, type, required: ['name', 'challenge_type', 'status', 'points'].includes(name), ...(p.enum ? { options: p.enum.map((value) => ({ value, label: value })) } : {}) }
   })
   const attributes = await scope.select(profileAttributeDefinitions, eq(profileAttributeDefinitions.active, true)).orderBy(asc(profileAttributeDefinitions.displayName))
-  const values = row ? await formValuesOf(scope, row) : emptyChallengeForm
+  const [values, collectionAddress] = row ? await Promise.all([formValuesOf(scope, row), mintedCollectionAddress(scope, row.tagList)]) : [emptyChallengeForm, null]
   return {
     fields,
     defaultValues: values,
     profile_attributes: attributes.map((a) => ({ attribute_name: a.attributeName, display_name: a.displayName })),
-    has_collection: Boolean(row && typeof row.parameters.achievement_collection_address === 'string' && row.parameters.achievement_collection_address),
+    has_collection: collectionAddress !== null,
+    achievement_collection_address: collectionAddress,
   }
 }
 

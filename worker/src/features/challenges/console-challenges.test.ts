@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { challenges, questionOptions, questions, socialNetworkPosts } from '../../db/schema'
+import { challenges, questionOptions, questions, rewards, socialNetworkPosts } from '../../db/schema'
+import { collectionKey, mintKey } from '../collectibles/chain-log'
+import { collectionName } from '../collectibles/service'
+import { createSimulatedChain } from '../collectibles/simulated'
 import { programScope } from '../../db/scope'
 import { makeTestApp, quickParticipant } from '../../../test/helpers'
 import { adminWith, consoleAs, programByKey } from '../participants/participants-fixtures'
@@ -229,19 +232,59 @@ describe('console challenges: type settings and collections', () => {
     expect(after.map((p) => [p.message, p.social_network_child_posts.map((c: Json) => c.media_path)])).toEqual([['Gallery', ['https://img.test/g2.mp4']]])
   })
 
-  it('flags a challenge with a collectible collection for the confirmation, and a duplicate drops the collection', async () => {
+  it("carries the address of the achievement collection its completions lead to, once minted ('already minted')", async () => {
     const { t, admin, base, program } = await setup()
-    const id = await create(admin, base, quiz('Minted'))
-    await programScope(t.db, program.id).update(challenges, { parameters: { collect_type: 'quiz', pass_score: 100, achievement_collection_address: '0xabc' } }, eq(challenges.id, id))
-    const form = await admin.json<Json>(`${base}/${id}/edit`)
-    expect(form.body.has_collection).toBe(true)
-    expect((await admin.json<Json>(`${base}/${id}`)).body.data.achievement_collection_address).toBe('0xabc')
-    // An update keeps parameters the wizard does not own.
-    expect((await admin.json<Json>(`${base}/${id}`, { method: 'PUT', json: { pass_score: 50 } })).status).toBe(200)
-    const [row] = await t.db.select().from(challenges).where(eq(challenges.id, id))
+    const scope = programScope(t.db, program.id)
+    const chain = createSimulatedChain(scope, t.clock)
+    const minted = await create(admin, base, { ...quiz('Minted'), tag_list: ['nft-coffee', 'other'] })
+    const unrelated = await create(admin, base, { ...quiz('Unrelated'), tag_list: ['tea'] })
+    const address = async (id: number) => {
+      const detail = (await admin.json<Json>(`${base}/${id}`)).body.data.achievement_collection_address
+      const form = (await admin.json<Json>(`${base}/${id}/edit`)).body
+      expect(form.achievement_collection_address).toBe(detail)
+      expect(form.has_collection).toBe(detail !== null)
+      return detail as string | null
+    }
+    // An achievement for every challenge tagged nft-coffee, with a collection.
+    const [tagged] = await scope.insert(rewards, { name: 'Coffee collector', selection: 'achievement', limit: 5, parameters: { rule: 'tag', tag: 'nft-coffee' }, tagList: [] }).returning()
+    const collection = await chain.createCollection({ key: collectionKey(tagged!.id), rewardId: tagged!.id, name: collectionName(tagged!), description: 'Coffee', uri: '' })
+    // A lifetime-points achievement that has minted is not linked to a challenge.
+    const [points] = await scope.insert(rewards, { name: 'Big spender', selection: 'achievement', limit: 5, parameters: { rule: 'lifetime_points', value: 10 }, tagList: [] }).returning()
+    const pointsCollection = await chain.createCollection({ key: collectionKey(points!.id), rewardId: points!.id, name: collectionName(points!), description: 'Points', uri: '' })
+    await chain.mint({ key: mintKey(points!.id, 1), rewardId: points!.id, participantId: 1, collectionName: collectionName(points!), collectionAddress: pointsCollection.address!, name: 'Big spender #1', description: '', uri: '' })
+    // Collection, no mint yet: not "already minted".
+    expect(await address(minted)).toBeNull()
+    await chain.mint({ key: mintKey(tagged!.id, 1), rewardId: tagged!.id, participantId: 1, collectionName: collectionName(tagged!), collectionAddress: collection.address!, name: 'Coffee collector #1', description: '', uri: '' })
+    expect(collection.address).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await address(minted)).toBe(collection.address)
+    // Another tag, and only tag or points rules: not linked.
+    expect(await address(unrelated)).toBeNull()
+    // An achievement counting completed challenges links every challenge once it has minted.
+    const [count] = await scope.insert(rewards, { name: 'Ten done', selection: 'achievement', limit: 5, parameters: { rule: 'completed_challenges', value: 10 }, tagList: [] }).returning()
+    const countCollection = await chain.createCollection({ key: collectionKey(count!.id), rewardId: count!.id, name: collectionName(count!), description: 'Ten', uri: '' })
+    expect(await address(unrelated)).toBeNull()
+    await chain.mint({ key: mintKey(count!.id, 2), rewardId: count!.id, participantId: 2, collectionName: collectionName(count!), collectionAddress: countCollection.address!, name: 'Ten done #1', description: '', uri: '' })
+    expect(await address(unrelated)).toBe(countCollection.address)
+    // A stale parameters value is not the link; an update keeps parameters the wizard does not own.
+    await scope.update(challenges, { parameters: { collect_type: 'quiz', pass_score: 100, achievement_collection_address: '0xabc' } }, eq(challenges.id, minted))
+    expect(await address(minted)).toBe(collection.address)
+    expect((await admin.json<Json>(`${base}/${minted}`, { method: 'PUT', json: { pass_score: 50 } })).status).toBe(200)
+    const [row] = await t.db.select().from(challenges).where(eq(challenges.id, minted))
     expect(row!.parameters).toEqual({ collect_type: 'quiz', pass_score: 50, achievement_collection_address: '0xabc' })
-    const copy = await admin.json<Json>(`${base}/${id}`, { json: { intent: 'duplicate' } })
-    expect((await admin.json<Json>(`${base}/${copy.body.data.id}/edit`)).body.has_collection).toBe(false)
+    const copy = await admin.json<Json>(`${base}/${minted}`, { json: { intent: 'duplicate' } })
+    const [copied] = await t.db.select().from(challenges).where(eq(challenges.id, copy.body.data.id))
+    expect(copied!.parameters.achievement_collection_address).toBeUndefined()
+  })
+
+  it("is null when the minted collection is another program's", async () => {
+    const { t, admin, base } = await setup()
+    const id = await create(admin, base, quiz('Elsewhere'))
+    const links = programScope(t.db, (await programByKey(t, 'links')).id)
+    const chain = createSimulatedChain(links, t.clock)
+    const [count] = await links.insert(rewards, { name: 'Any five', selection: 'achievement', limit: 5, parameters: { rule: 'completed_challenges', value: 5 }, tagList: [] }).returning()
+    const made = await chain.createCollection({ key: collectionKey(count!.id), rewardId: count!.id, name: collectionName(count!), description: 'Five', uri: '' })
+    await chain.mint({ key: mintKey(count!.id, 1), rewardId: count!.id, participantId: 1, collectionName: collectionName(count!), collectionAddress: made.address!, name: 'Any five #1', description: '', uri: '' })
+    expect((await admin.json<Json>(`${base}/${id}`)).body.data.achievement_collection_address).toBeNull()
   })
 })
 

@@ -14,6 +14,7 @@ import { csvLine, type CsvValue } from '../../lib/csv'
 import { AppError } from '../../lib/errors'
 import { contains } from '../../lib/like'
 import { effectiveStatus } from './challenge-status'
+import { mintedCollectionAddress } from './minted-collection'
 
 type ListQuery = z.output<typeof challengeListQuerySchema>
 export type ChallengeRow = typeof challenges.$inferSelect
@@ -119,6 +120,7 @@ export async function findChallengeOr404(scope: ProgramScope, id: number): Promi
 
 export async function challengeDetail(scope: ProgramScope, row: ChallengeRow, now: number): Promise<ChallengeDetail> {
   const p = row.parameters
+  const [questionsCount, collectionAddress] = await Promise.all([scope.count(questions, eq(questions.challengeId, row.id)), mintedCollectionAddress(scope, row.tagList)])
   return {
     ...toConsoleChallenge(row, now),
     caption: row.caption,
@@ -129,8 +131,8 @@ export async function challengeDetail(scope: ProgramScope, row: ChallengeRow, no
     success_message: row.successMessage,
     api_completion_only: row.apiCompletionOnly,
     parameters: Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'correct_answers')),
-    questions_count: await scope.count(questions, eq(questions.challengeId, row.id)),
-    achievement_collection_address: typeof p.achievement_collection_address === 'string' && p.achievement_collection_address ? p.achievement_collection_address : null,
+    questions_count: questionsCount,
+    achievement_collection_address: collectionAddress,
   }
 }
 

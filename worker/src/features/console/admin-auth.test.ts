@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { adminProgramPermissions, adminUsers, programs } from '../../db/schema'
+import { adminProgramPermissions, adminUsers, programs, programTemplateDetails } from '../../db/schema'
 import { can, listPermissions } from './permissions'
 import { lastMail, makeTestApp, type TestBrowser } from '../../../test/helpers'
 
@@ -96,6 +96,12 @@ describe('permission middleware', () => {
     expect(ok.body.data.active_participants.total).toBeGreaterThanOrEqual(0)
     const created = await b.json<{ data: { name: string } }>('/admin/v2/programs', { json: { name: 'Coffee Club' } })
     expect(created.status).toBe(201)
+    // The same name again: a new slug, and each program has its own template row (written in one batch with it).
+    expect((await b.json('/admin/v2/programs', { json: { name: 'Coffee Club' } })).status).toBe(201)
+    const made = await t.db.select().from(programs).where(eq(programs.name, 'Coffee Club'))
+    expect(new Set(made.map((p) => p.publicKey)).size).toBe(2)
+    const templates = await t.db.select().from(programTemplateDetails).where(inArray(programTemplateDetails.programId, made.map((p) => p.id)))
+    expect(templates.map((r) => r.elementCssStyle)).toEqual([{}, {}])
   })
 
   it('allows granted pairs, denies the rest with the spec message', async () => {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import {
   adminProgramPermissions,
@@ -69,23 +69,47 @@ export async function createProgram(db: Db, admin: AdminRow, name: string): Prom
   for (let attempt = 0; attempt < 5; attempt++) {
     const suffix = attempt === 0 ? '' : `-${Math.random().toString(36).slice(2, 6)}`
     const slug = `${base}${suffix}`
-    const inserted = await db
-      .insert(programs)
-      .values({
-        organizationId: admin.organizationId,
-        name,
-        publicKey: slug,
-        subdomain: slug,
-        features: { social_network_posts: false, donation_challenge: false, offers_reward: false, otp_login: true, receipts: false, dynamic_feed_posts: false, tiers: false },
-        enrollment: { requires_referral_review: false, allow_signup: true, signup_postal_required: false },
-      })
-      .onConflictDoNothing()
-      .returning()
+    // One batch: the program (nothing on a taken slug) and its template row, selected by the new slug,
+    // so a failure leaves neither. On a taken slug the template insert finds the other program's row
+    // already there and does nothing either.
+    const [inserted] = (await db.batch([
+      db
+        .insert(programs)
+        .values({
+          organizationId: admin.organizationId,
+          name,
+          publicKey: slug,
+          subdomain: slug,
+          features: { social_network_posts: false, donation_challenge: false, offers_reward: false, otp_login: true, receipts: false, dynamic_feed_posts: false, tiers: false },
+          enrollment: { requires_referral_review: false, allow_signup: true, signup_postal_required: false },
+        })
+        .onConflictDoNothing()
+        .returning(),
+      db
+        .insert(programTemplateDetails) // tenant-guard: allow (the new program's own row)
+        .select((qb) =>
+          qb
+            .select({
+              programId: programs.id,
+              headerText: sql<null>`NULL`.as('header_text'),
+              headerDescription: sql<null>`NULL`.as('header_description'),
+              headerBackgroundImage: sql<null>`NULL`.as('header_background_image'),
+              headerLogo: sql<null>`NULL`.as('header_logo'),
+              footerLogo: sql<null>`NULL`.as('footer_logo'),
+              faviconFile: sql<null>`NULL`.as('favicon_file'),
+              overlayImage: sql<null>`NULL`.as('overlay_image'),
+              badgeBackgroundImage: sql<null>`NULL`.as('badge_background_image'),
+              badgeInstructions: sql<null>`NULL`.as('badge_instructions'),
+              elementCssStyle: sql<string>`'{}'`.as('element_css_style'),
+              updatedAt: sql<number>`${Date.now()}`.as('updated_at'),
+            })
+            .from(programs)
+            .where(eq(programs.publicKey, slug)),
+        )
+        .onConflictDoNothing(),
+    ] as const)) as [ProgramRow[], unknown]
     const program = inserted[0]
-    if (program) {
-      await db.insert(programTemplateDetails).values({ programId: program.id, elementCssStyle: {} }) // tenant-guard: allow (the new program's own row)
-      return program
-    }
+    if (program) return program
   }
   throw new AppError('validation_failed', 422, 'name: a program with this name exists', { name: 'A program with this name exists' })
 }

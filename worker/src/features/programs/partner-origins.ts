@@ -56,6 +56,15 @@ export async function isListedAnywhere(deps: Deps, origin: string): Promise<bool
   })
 }
 
+/**
+ * After a write to any domain list (the console's domain-list screen): the answers kept by host alone
+ * (preflights' any-program check) are dropped in this process; program hosts are keyed by the content
+ * version, which the write moved on.
+ */
+export function domainListsChanged(deps: Deps) {
+  appCache<boolean>(deps, 'listed-hosts').clear()
+}
+
 /** CSP frame-ancestors sources for the program's embeddable pages. */
 export async function frameAncestors(deps: Deps, programId: number): Promise<string[]> {
   const hosts = await programHosts(deps, programId)

@@ -15,6 +15,7 @@ import type { Config, Deps } from '../../deps'
 import { appCache } from '../../lib/cache'
 import { contentKey, contentVersion } from './content-version'
 import type { ProgramRow } from '../../env'
+import { programCustomCss } from '../branding/program-css'
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -113,6 +114,8 @@ export async function getPublicProgram(db: Db, program: ProgramRow): Promise<Pub
     turnstile_site_key: program.turnstileSiteKey,
     support_email: program.supportEmail,
     terms: program.terms,
+    seo_title: program.seo?.title ?? null,
+    ...programCustomCss(program.css),
   }
 }
 

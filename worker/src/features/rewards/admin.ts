@@ -11,6 +11,7 @@ import { rewardParticipantsCsv, sweepstakeCsv } from './reward-export'
 import { refundClaim } from './reward-refunds'
 import { possibleWinners, queueSyncWinners, setMiniContestWinners } from './reward-winners'
 import { createNftCollection, rewardTransactionsTab } from '../collectibles/service'
+import { generateEntries } from '../sweepstakes/fair-draw'
 
 type C = Context<AppEnv>
 const BASE = '/programs/:program_id/rewards'
@@ -49,7 +50,7 @@ export const rewardsConsole = consoleRoutes()
     const saved = await updateReward(c.var.scope, c.var.deps, await rewardOf(c), await readBody(c))
     return c.json(saved.result, saved.status)
   })
-  // The detail's actions (spec section 7): fetch_possible_winners_to_sync, sync_winners, toggle_tag, set_winners.
+  // The detail's actions (spec section 7): fetch_possible_winners_to_sync, sync_winners, toggle_tag, set_winners, generate_entries.
   .post(ONE, ['rewards', 'manage'], async (c) => {
     const reward = await rewardOf(c)
     const body = await readBody(c)
@@ -69,6 +70,8 @@ export const rewardsConsole = consoleRoutes()
         return c.json(await setMiniContestWinners(scope, deps, reward, intent.selectedData))
       case 'create_nft_collection':
         return c.json(await createNftCollection(scope, deps, reward))
+      case 'generate_entries':
+        return c.json(await generateEntries({ scope, deps, program: c.var.program }, reward.id, c.var.admin?.id ?? null, intent.selectedData))
     }
   })
   .get(`${ONE}/reward_participants`, ['rewards', 'view'], tab(rewardParticipantsTab))

@@ -22,7 +22,8 @@ import type { CaptchaVerifier } from '../../platform/captcha'
 import { ledgerInsert } from '../points/ledger'
 import { type Account, assertNotLocked, clearSigninFailures, limitClient, limitMailTo, recordSigninFailure } from './signin-throttle'
 import { approveReferral, referralHoldReason } from '../referrals/referrals'
-import { greetingName, magicLinkMail, signinCodeMail } from './mail-templates'
+import { greetingName, mailBrandOf, magicLinkMail, signinCodeMail } from './mail-templates'
+import { cachedPublicProgram } from '../programs/programs'
 import { dispatchOutbox, outboxInsert } from '../webhooks/outbox'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
@@ -190,8 +191,11 @@ async function sendSecret(
   const secret = useOtp ? randomDigits(6) : randomToken(32)
   const hash = await secretHash(ctx, useOtp ? 'otp' : 'ml', input.email, secret)
   const ttl = useOtp ? OTP_TTL_MS : MAGIC_LINK_TTL_MS
+  // The program's colours and logo (console branding), from the cached public program.
+  const template = (await cachedPublicProgram(deps, program)).program_template_detail
+  const brand = mailBrandOf(template.element_css_style, template.header_logo, ctx.origin)
   const mail = useOtp
-    ? signinCodeMail({ to: input.email, from: deps.config.mailFrom, programName: program.name, firstName: greetingName(who.firstName), code: secret })
+    ? signinCodeMail({ to: input.email, from: deps.config.mailFrom, programName: program.name, firstName: greetingName(who.firstName), code: secret, brand })
     : magicLinkMail({
         to: input.email,
         from: deps.config.mailFrom,
@@ -199,6 +203,7 @@ async function sendSecret(
         firstName: greetingName(who.firstName),
         link: magicLinkUrl(ctx.origin, program, secret),
         minutes: MAGIC_LINK_TTL_MS / 60000,
+        brand,
       })
 
   const supersede = scope.update(

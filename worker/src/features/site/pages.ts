@@ -12,6 +12,7 @@ import { consumeMagicLink, createHandoff, peekMagicLink } from '../signin/partic
 import { signinReturnHosts } from '../programs/partner-origins'
 import { safeRedirect } from '../../../../sdk/contract/redirect'
 import { cachedPublicProgram } from '../programs/programs'
+import { customCssStyle } from '../branding/program-css'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
 import { SERVER_PATHS } from '../../../../sdk/contract/site-routes'
 import { acceptsHtml, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
@@ -26,7 +27,7 @@ export async function serveShell(
   c: Context<AppEnv>,
   shell: 'site' | 'admin' | 'embed',
   bootstrap: unknown,
-  opts: { head?: string; status?: 200 | 404 } = {},
+  opts: { head?: string; status?: 200 | 404; styles?: string } = {},
 ): Promise<Response> {
   const csrf = await ensureCsrfToken(c)
   const path = { site: '/index.html', admin: '/admin/v2/index.html', embed: '/embed.html' }[shell]
@@ -46,7 +47,8 @@ export async function serveShell(
     const title = /<title>[^<]*<\/title>/
     html = title.test(html) ? html.replace(title, () => opts.head!) : html.replace('</head>', () => `${opts.head}</head>`)
   }
-  const head = `<meta name="csrf-token" content="${escapeHtml(csrf)}"><script type="application/json" id="tessera-bootstrap">${jsonForHtml(bootstrap)}</script>`
+  // `styles` (the program's custom CSS) last in the head: after the built page's own stylesheets.
+  const head = `<meta name="csrf-token" content="${escapeHtml(csrf)}"><script type="application/json" id="tessera-bootstrap">${jsonForHtml(bootstrap)}</script>${opts.styles ?? ''}`
   c.header('cache-control', 'no-store')
   return c.html(html.replace('</head>', () => `${head}</head>`), opts.status ?? 200)
 }
@@ -179,6 +181,6 @@ export const sitePages = new Hono<AppEnv>()
       c,
       'site',
       { program: publicProgram, signed_in: Boolean(participant) },
-      { head: previewHead(preview, publicProgram, await siteOriginFor(c)), status: preview.status },
+      { head: previewHead(preview, publicProgram, await siteOriginFor(c)), status: preview.status, styles: customCssStyle(publicProgram.custom_css) },
     )
   })

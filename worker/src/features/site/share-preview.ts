@@ -95,11 +95,13 @@ export async function sharePreview(
   query: { referral_code?: string | undefined },
 ): Promise<SharePreview> {
   const route = matchSiteRoute(pathname, program.published_program_pages)
-  const base = { status: 200 as const, image: programImage(program), type: 'website' as const, noindex: false }
+  // The program's SEO settings (console settings/seo) take precedence for its home and its default image.
+  const seo = row.seo ?? {}
+  const base = { status: 200 as const, image: seo.image || programImage(program), type: 'website' as const, noindex: false }
   const home: SharePreview = {
     ...base,
-    title: program.program_template_detail.header_text ? titled(plainText(program.program_template_detail.header_text, 80), program) : program.name,
-    description: programDescription(program),
+    title: seo.title || (program.program_template_detail.header_text ? titled(plainText(program.program_template_detail.header_text, 80), program) : program.name),
+    description: seo.description ? plainText(seo.description) : programDescription(program),
     path: '/',
   }
   const notFound: SharePreview = { ...home, status: 404, title: titled('Page not found', program), path: pathname, noindex: true }

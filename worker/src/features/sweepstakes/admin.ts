@@ -33,7 +33,7 @@ export const sweepstakesConsole = consoleRoutes()
   .get(DRAW, ['rewards', 'view'], async (c) => c.json({ data: await consoleFairDraw(ctxOf(c), rewardId(c)) }))
   .post(`${DRAW}/commit`, ['rewards', 'manage'], async (c) => {
     await commitDraw(ctxOf(c), rewardId(c), c.var.admin?.id ?? null)
-    const body: FairDrawResponse = { success: true, message: 'Seed committed', data: await consoleFairDraw(ctxOf(c), rewardId(c)) }
+    const body: FairDrawResponse = { success: true, message: 'Entries generated', data: await consoleFairDraw(ctxOf(c), rewardId(c)) }
     return c.json(body)
   })
   .post(`${DRAW}/draw`, ['rewards', 'manage'], async (c) => {

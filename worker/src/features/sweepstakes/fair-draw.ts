@@ -74,9 +74,10 @@ export function entriesClosedError(err: unknown): AppError | null {
  * and do not already hold the reward (an earlier winner). For a select from sweepstake_entries joined
  * to participants (ENTRANT_JOIN), scoped with scope.where(sweepstakeEntries, ...).
  */
-const eligibleEntries = (rewardId: number) =>
+const eligibleEntries = (rewardId: number, only?: readonly number[]) =>
   and(
     eq(sweepstakeEntries.rewardId, rewardId),
+    only?.length ? inArray(sweepstakeEntries.participantId, [...only]) : undefined,
     gt(sweepstakeEntries.count, 0),
     eq(participants.staff, false),
     ne(participants.status, 'blocked'),
@@ -109,19 +110,19 @@ export async function snapshotOf(scope: ProgramScope, draw: DrawRow): Promise<Sn
  * snapshot: from then on the triggers refuse any entry change. Fails with a clear message when there
  * is no entry to draw from, no winner left to draw (limit reached) or a commit already.
  */
-export async function commitDraw(ctx: FairDrawContext, rewardId: number, adminId: number | null): Promise<DrawRow> {
+export async function commitDraw(ctx: FairDrawContext, rewardId: number, adminId: number | null, only?: readonly number[]): Promise<DrawRow> {
   const { scope, deps } = ctx
   const reward = await findSweepstake(scope, rewardId)
   if (await findDraw(scope, reward.id)) throw unavailable(409, 'The seed of this sweepstakes is already committed')
   const seed = newSeed()
   const pid = scope.programId
   const { db } = scope
-  const entrants = db.select({ n: count() }).from(sweepstakeEntries).innerJoin(participants, ENTRANT_JOIN).where(scope.where(sweepstakeEntries, eligibleEntries(reward.id)))
+  const entrants = db.select({ n: count() }).from(sweepstakeEntries).innerJoin(participants, ENTRANT_JOIN).where(scope.where(sweepstakeEntries, eligibleEntries(reward.id, only)))
   const tickets = db
     .select({ n: sql<number>`coalesce(sum(${sweepstakeEntries.count}), 0)` })
     .from(sweepstakeEntries)
     .innerJoin(participants, ENTRANT_JOIN)
-    .where(scope.where(sweepstakeEntries, eligibleEntries(reward.id)))
+    .where(scope.where(sweepstakeEntries, eligibleEntries(reward.id, only)))
   const insertDraw = scope.insert(sweepstakeDraws, {
     rewardId: reward.id,
     status: 'committed',
@@ -142,7 +143,7 @@ export async function commitDraw(ctx: FairDrawContext, rewardId: number, adminId
       .select({ id: sql<number>`NULL`.as('id'), programId: sweepstakeEntries.programId, drawId: drawId.as('draw_id'), participantId: sweepstakeEntries.participantId, tickets: sweepstakeEntries.count })
       .from(sweepstakeEntries)
       .innerJoin(participants, ENTRANT_JOIN)
-      .where(scope.where(sweepstakeEntries, eligibleEntries(reward.id))),
+      .where(scope.where(sweepstakeEntries, eligibleEntries(reward.id, only))),
   )
   try {
     await scope.db.batch([insertDraw, snapshot])
@@ -159,6 +160,40 @@ export async function commitDraw(ctx: FairDrawContext, rewardId: number, adminId
   await scope.update(sweepstakeDraws, { entriesDigest: digest }, eq(sweepstakeDraws.id, draw.id))
   contentSaved(deps)
   return { ...draw, entriesDigest: digest }
+}
+
+/** The answer of generate entries (the reward detail's intent): the spec's words for the toast. */
+export type GenerateEntriesResult = { success: boolean; message: string; data?: { entrants: number; total_tickets: number; commitment: string } }
+
+/**
+ * The reward detail's "generate entries" intent (admin-console-part-b.md sections 4 and 7,
+ * engine-rules.md "sweepstake"): the draw's entries are generated from the participants' entries,
+ * weighted by tickets, staff, blocked participants and earlier winners left out, optionally only the
+ * participants the admin selected, with the seed committed (commitDraw: one batch). Idempotent: once
+ * generated, generating again answers the same entries and writes nothing (also when two clicks race:
+ * the draw row is UNIQUE per reward). No entry to generate from is the spec's empty result.
+ */
+export async function generateEntries(ctx: FairDrawContext, rewardId: number, adminId: number | null, only?: readonly number[]): Promise<GenerateEntriesResult> {
+  const { scope } = ctx
+  const reward = await findSweepstake(scope, rewardId)
+  const generated = (draw: DrawRow): GenerateEntriesResult => ({
+    success: true,
+    message: 'Entries generated',
+    data: { entrants: draw.entrants, total_tickets: draw.totalTickets, commitment: draw.commitment },
+  })
+  const existing = await findDraw(scope, reward.id)
+  if (existing) return generated(existing)
+  try {
+    return generated(await commitDraw(ctx, reward.id, adminId, only))
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err
+    if (err.status === 409) {
+      const raced = await findDraw(scope, reward.id)
+      if (raced) return generated(raced)
+    }
+    if (err.message === 'There are no entries to draw from') throw unavailable(422, 'Failed to perform action')
+    throw err
+  }
 }
 
 /** The statements that award one winner: the rewards' own award (claim 'once', status won, reward_won). */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type ChallengeFormValues, emptyChallengeForm } from '../../../../../sdk/contract/console/challenges'
@@ -27,12 +27,15 @@ vi.mock('../../../lib/use-program', () => ({ useCurrentProgram: () => ({ program
 
 const { ChallengeWizard } = await import('./challenge-wizard')
 
-function wizard(hasCollection: boolean) {
-  api.form.data = { fields: [], defaultValues: saved, profile_attributes: [], has_collection: hasCollection }
+const MINTED = 'This changes will be refleted in future minted NFTs.'
+
+function wizard(minted: boolean, mode: 'create' | 'update' = 'update') {
+  const address = minted ? '0xc011ec7' : null
+  api.form.data = { fields: [], defaultValues: saved, profile_attributes: [], has_collection: minted, achievement_collection_address: address }
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <I18nProvider locale="en">
-        <ChallengeWizard mode="update" />
+        <ChallengeWizard mode={mode} />
       </I18nProvider>
     </QueryClientProvider>,
   )
@@ -60,18 +63,35 @@ describe('challenge wizard, edit', () => {
     rename('Renamed quiz')
     save()
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(7, 42, { name: 'Renamed quiz' }))
-    expect(screen.queryByText('This changes will be refleted in future minted NFTs.')).toBeNull()
+    expect(screen.queryByText(MINTED)).toBeNull()
     expect(toasts.success).toHaveBeenCalledWith('Success!', 'Challenge updated successfully.')
   })
 
-  it('asks before saving a challenge with a collectible collection, in the product words', async () => {
+  it('asks before saving a challenge already minted as a collectible, in the product words; Confirm saves', async () => {
     wizard(true)
     rename('Renamed minted')
     save()
-    await screen.findByText('This changes will be refleted in future minted NFTs.')
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(MINTED).textContent).toBe(MINTED)
     expect(api.update).not.toHaveBeenCalled()
-    fireEvent.click(screen.getAllByRole('button', { name: 'Save' }).at(-1)!)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(7, 42, { name: 'Renamed minted' }))
+    expect(api.update).toHaveBeenCalledTimes(1)
+  })
+
+  it('Cancel in the minted confirmation sends nothing and keeps the edits', async () => {
+    wizard(true)
+    rename('Kept edit')
+    save()
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByText(MINTED)).toBeNull())
+    expect(api.update).not.toHaveBeenCalled()
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Kept edit')
+    // Saving again asks again.
+    save()
+    await screen.findByText(MINTED)
+    expect(api.update).not.toHaveBeenCalled()
   })
 
   it("lists the step's problems on Save: 'Please fix the following errors:'", () => {
@@ -83,5 +103,18 @@ describe('challenge wizard, edit', () => {
     // The field's own message sits under it.
     expect(screen.getByText('Name is required')).toBeTruthy()
     expect(api.update).not.toHaveBeenCalled()
+  })
+})
+
+describe('challenge wizard, create', () => {
+  it('never asks the minted confirmation on create', async () => {
+    api.create.mockReset().mockResolvedValue({ success: true, errors: {}, data: { id: 99 } })
+    wizard(true, 'create')
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull() // Save is on the last step
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    save()
+    await waitFor(() => expect(api.create).toHaveBeenCalledTimes(1))
+    expect(screen.queryByText(MINTED)).toBeNull()
   })
 })

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { challengeTypes } from '../../../../../sdk/contract/challenges'
 import {
+  challengeFieldLabels,
   type ChallengeFormField,
   type ChallengeFormValues,
   challengeStatuses,
@@ -20,6 +21,7 @@ import { notify } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/error-message'
 import { useI18n } from '../../../lib/i18n'
 import { useCurrentProgram } from '../../../lib/use-program'
+import { MediaField } from '../../media'
 import { changedFields, challengesKey, createChallenge, updateChallenge, useChallengeForm } from '../api/challenges'
 import { type ChallengeMessage, useChallengeText } from '../messages'
 import { firstInvalidStep, serverProblems, stepOfField, type WizardProblem, wizardProblems } from '../wizard-validation'
@@ -33,7 +35,8 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
  * challenges/new and challenges/{challenge_id}/edit (spec section 2): a wizard with Previous, Next and
  * Save. Next validates the current step; failures show 'Please fix the following errors:' and
  * '{field} is invalid or missing' per field. Edit sends only the changed fields ('No changes
- * detected' when none), and asks before saving a challenge with a collectible collection.
+ * detected' when none), and asks before saving a challenge already minted as a collectible
+ * (achievement_collection_address).
  */
 export function ChallengeWizard({ mode }: { mode: 'create' | 'update' }) {
   const programId = useCurrentProgram().program.id
@@ -52,7 +55,7 @@ export function ChallengeWizard({ mode }: { mode: 'create' | 'update' }) {
   }
   if (form.status === 'error') return <ErrorBlock error={form.error} onRetry={() => void form.refetch()} />
   const saved = { ...emptyChallengeForm, ...(form.data.defaultValues as Partial<ChallengeFormValues>) }
-  return <WizardForm key={`${programId}:${challengeId ?? 'new'}`} mode={mode} programId={programId} challengeId={challengeId} saved={saved} hasCollection={form.data.has_collection} profileAttributes={form.data.profile_attributes} />
+  return <WizardForm key={`${programId}:${challengeId ?? 'new'}`} mode={mode} programId={programId} challengeId={challengeId} saved={saved} collectionAddress={form.data.achievement_collection_address} profileAttributes={form.data.profile_attributes} />
 }
 
 type FormProps = {
@@ -60,11 +63,12 @@ type FormProps = {
   programId: number
   challengeId: number | undefined
   saved: ChallengeFormValues
-  hasCollection: boolean
+  /** The minted collection this challenge leads to (server-decided), or null: Save then asks first. */
+  collectionAddress: string | null
   profileAttributes: { attribute_name: string; display_name: string }[]
 }
 
-function WizardForm({ mode, programId, challengeId, saved, hasCollection, profileAttributes }: FormProps) {
+function WizardForm({ mode, programId, challengeId, saved, collectionAddress, profileAttributes }: FormProps) {
   const ct = useChallengeText()
   const { t } = useI18n()
   const navigate = useNavigate()
@@ -133,7 +137,7 @@ function WizardForm({ mode, programId, challengeId, saved, hasCollection, profil
       notify.info(ct('noChanges'))
       return
     }
-    if (mode === 'update' && hasCollection) {
+    if (mode === 'update' && collectionAddress) {
       setConfirming(true)
       return
     }
@@ -173,7 +177,7 @@ function WizardForm({ mode, programId, challengeId, saved, hasCollection, profil
               </ul>
             </div>
           )}
-          {step.id === 'basics' && <BasicsStep values={values} set={set} errors={errors} mode={mode} />}
+          {step.id === 'basics' && <BasicsStep values={values} set={set} errors={errors} mode={mode} programId={programId} />}
           {step.id === 'details' && <DetailsStep values={values} set={set} errors={errors} profileAttributes={profileAttributes} />}
           {step.id === 'settings' && <SettingsStep values={values} set={set} errors={errors} />}
           <div className="form-actions wizard-actions">
@@ -196,14 +200,14 @@ function WizardForm({ mode, programId, challengeId, saved, hasCollection, profil
           </div>
         </form>
       </Card>
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={ct('mintedTitle')} description={ct('mintedConfirm')} confirmLabel={ct('save')} onConfirm={send} />
+      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title={ct('mintedTitle')} description={ct('mintedConfirm')} onConfirm={send} />
     </>
   )
 }
 
 type StepProps = { values: ChallengeFormValues; set: <K extends keyof ChallengeFormValues>(key: K, value: ChallengeFormValues[K]) => void; errors: Partial<Record<ChallengeFormField, string>> }
 
-function BasicsStep({ values, set, errors, mode }: StepProps & { mode: 'create' | 'update' }) {
+function BasicsStep({ values, set, errors, mode, programId }: StepProps & { mode: 'create' | 'update'; programId: number }) {
   const ct = useChallengeText()
   return (
     <div className="challenge-step-fields">
@@ -213,9 +217,8 @@ function BasicsStep({ values, set, errors, mode }: StepProps & { mode: 'create' 
       <NumberInput name="points" value={values.points} onChange={(v) => set('points', v ?? Number.NaN)} error={errors.points} min={0} />
       <TextInput name="caption" value={values.caption} onChange={(v) => set('caption', v)} error={errors.caption} />
       <TextInput name="description" value={values.description} onChange={(v) => set('description', v)} error={errors.description} multiline rows={3} />
-      <TextInput name="image" type="url" value={values.image} onChange={(v) => set('image', v)} error={errors.image} hint={ct('hint.image')} />
-      {values.image && /^https?:\/\//.test(values.image) && <img className="challenge-image-preview" src={values.image} alt="" width={120} height={80} />}
-      <TextInput name="icon" type="url" value={values.icon} onChange={(v) => set('icon', v)} error={errors.icon} hint={ct('hint.image')} />
+      <MediaField programId={programId} label={challengeFieldLabels.image} value={values.image || null} onChange={(v) => set('image', v ?? '')} error={errors.image} description={ct('hint.image')} />
+      <MediaField programId={programId} label={challengeFieldLabels.icon} value={values.icon || null} onChange={(v) => set('icon', v ?? '')} error={errors.icon} description={ct('hint.image')} />
       <TagsInput name="tag_list" value={values.tag_list} onChange={(v) => set('tag_list', v)} error={errors.tag_list} hint={ct('tagsHint')} />
     </div>
   )

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { Controller, useForm, useFormContext, useWatch } from 'react-hook-form'
 import { formResultSchema, type FormResult } from '../../../../../sdk/contract/console/forms'
 import {
   achievementRules,
@@ -28,6 +28,7 @@ import { errorMessage } from '../../../lib/error-message'
 import { type MessageKey, useI18n } from '../../../lib/i18n'
 import { invalidateProgram } from '../../../lib/query-client'
 import { useCurrentProgram } from '../../../lib/use-program'
+import { MediaField } from '../../media'
 import { SELECTION_LABELS, STATUS_LABELS } from './reward-labels'
 
 type Definition = { defaultValues: Record<string, unknown> }
@@ -162,7 +163,7 @@ function RewardForm({ title, mode, programId, rewardId, defaults, base }: FormPr
             <SelectField name="selection" label={t('rewards.col.selection')} options={rewardSelections.map((s) => ({ value: s, label: t(SELECTION_LABELS[s]) }))} />
             <SelectField name="status" label={t('rewards.col.status')} options={rewardStoredStatuses.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) }))} />
             <TextareaField name="description" label={t('rewards.field.description')} rows={3} />
-            <InputField name="image" label={t('rewards.field.image')} inputMode="url" placeholder="https://…" />
+            <RewardImageField programId={programId} name="image" label={t('rewards.field.image')} />
             <InputField name="tag_list" label={t('rewards.field.tag_list')} autoComplete="off" />
           </fieldset>
           <fieldset className="reward-form-section">
@@ -182,14 +183,14 @@ function RewardForm({ title, mode, programId, rewardId, defaults, base }: FormPr
               {rule === 'completed_challenges' && <InputField name="achievement_count" label={t('rewards.field.achievement_count')} type="number" min={0} step={1} />}
               {rule === 'tag' && <InputField name="achievement_tag" label={t('rewards.field.achievement_tag')} autoComplete="off" />}
               {rule === 'lifetime_points' && <InputField name="achievement_points" label={t('rewards.field.achievement_points')} type="number" min={0} step={1} />}
-              <InputField name="active_image" label={t('rewards.field.active_image')} inputMode="url" placeholder="https://…" />
+              <RewardImageField programId={programId} name="active_image" label={t('rewards.field.active_image')} />
             </fieldset>
           )}
           <fieldset className="reward-form-section">
             <legend>{label('rewards.form.sectionRedemption')}</legend>
             <TextareaField name="terms_conditions" label={t('rewards.field.terms_conditions')} rows={3} />
             <TextareaField name="redemption_details" label={t('rewards.field.redemption_details')} rows={3} />
-            <InputField name="redemption_image" label={t('rewards.field.redemption_image')} inputMode="url" placeholder="https://…" />
+            <RewardImageField programId={programId} name="redemption_image" label={t('rewards.field.redemption_image')} />
             {show('coupons_required') && <CheckboxField name="coupons_required" label={t('rewards.field.coupons_required')} />}
           </fieldset>
           <FormErrors />
@@ -202,5 +203,20 @@ function RewardForm({ title, mode, programId, rewardId, defaults, base }: FormPr
         </Form>
       </Card>
     </>
+  )
+}
+
+/** An image of the reward, picked from the program's media library or uploaded into it (features/media). */
+function RewardImageField({ programId, name, label }: { programId: number; name: 'image' | 'active_image' | 'redemption_image'; label: string }) {
+  const { control } = useFormContext()
+  const { tm } = useI18n()
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MediaField programId={programId} label={label} value={typeof field.value === 'string' && field.value ? field.value : null} onChange={(url) => field.onChange(url ?? '')} error={tm(fieldState.error?.message)} />
+      )}
+    />
   )
 }

@@ -16,7 +16,7 @@ const perms = vi.hoisted(() => ({ manage: true }))
 vi.mock('../../../lib/use-program', () => ({
   useCurrentProgram: () => ({ program: { id: 1, name: 'Demo' }, permissions: [], can: (p: string) => p !== 'rewards:manage' || perms.manage }),
 }))
-const api = vi.hoisted(() => ({ fetchRewardTab: vi.fn(), refundRewardClaim: vi.fn() }))
+const api = vi.hoisted(() => ({ fetchRewardTab: vi.fn(), refundRewardClaim: vi.fn(), rewardIntent: vi.fn() }))
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
 vi.mock('../../../components/ui/toast', () => ({ notify: toasts }))
 vi.mock('../api/rewards', async (original) => ({ ...(await original<typeof import('../api/rewards')>()), ...api }))

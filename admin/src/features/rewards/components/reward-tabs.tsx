@@ -266,7 +266,13 @@ export function RewardSweepstakesTab({ drawPanel }: { drawPanel?: ReactNode }) {
   return (
     <div className="reward-tab">
       {drawPanel}
-      <TabTable tab="sweepstake" label={t('rewards.tabs.sweepstakes')} columns={columns as ColumnDef<SweepstakeEntryRow>[]} initialHidden={SWEEPSTAKE_HIDDEN_COLUMNS} actions={<ExportLink file="sweepstake.csv" />} />
+      <TabTable
+        tab="sweepstake"
+        label={t('rewards.tabs.sweepstakes')}
+        columns={columns as ColumnDef<SweepstakeEntryRow>[]}
+        initialHidden={SWEEPSTAKE_HIDDEN_COLUMNS}
+        actions={<ExportLink file="sweepstake.csv" />}
+      />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { LogoMark } from '../../../components/ui/logo'
 import { can, permissionsFor } from '../../../lib/authorization'
@@ -16,6 +16,7 @@ import { MobileMenu } from './mobile-menu'
 import { ProgramSwitcher } from './program-switcher'
 import { SearchButton } from './search-button'
 import { SettingsMenu } from './settings-menu'
+import { isSettingsPath, SettingsFrame } from './settings-subnav'
 import { type ShellActions, ShellActionsContext } from './shell-actions'
 import { TopNav } from './top-nav'
 import { UserMenu } from './user-menu'
@@ -44,6 +45,7 @@ export function ConsoleLayout({ activeArea, children }: ConsoleLayoutProps) {
   const navItems = visibleNavItems(permissions)
   const settings = visibleSettingsEntries(permissions, orgPermissions)
   const canCreate = can(orgPermissions, 'organization:manage')
+  const inSettings = useLocation({ select: (location) => isSettingsPath(location.pathname) })
 
   // Spec section 2: a switch lands on the dashboard for dashboard viewers, else on receipts.
   const switchProgram = useCallback(
@@ -103,7 +105,13 @@ export function ConsoleLayout({ activeArea, children }: ConsoleLayoutProps) {
           {program && <TopNav programId={program.id} items={navItems} activeArea={activeArea} />}
         </header>
         <main className="page" id="main" tabIndex={-1}>
-          {children}
+          {inSettings && program ? (
+            <SettingsFrame programId={program.id} permissions={permissions}>
+              {children}
+            </SettingsFrame>
+          ) : (
+            children
+          )}
         </main>
         <CommandPalette
           open={searching}

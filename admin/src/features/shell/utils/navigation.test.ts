@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterPrograms, initials, settingsLink, visibleNavItems, visibleSettingsEntries } from './navigation'
+import { filterPrograms, initials, sectionOf, settingsLink, settingsSections, settingsSubnav, visibleNavItems, visibleSettingsEntries } from './navigation'
 
 const ids = (permissions: string[]) => visibleNavItems(permissions).map((item) => item.id)
 
@@ -58,13 +58,16 @@ describe('visibleSettingsEntries', () => {
   })
 
   it('shows each entry the user may open once program manage holds', () => {
-    expect(entries(['program:manage'], ['organization:view'])).toEqual(['programs', 'admins'])
-    expect(entries(['program:manage'], ['organization:view', 'super_admin:view'])).toEqual(['programs', 'admins', 'features'])
-    expect(entries(['program:manage'], [])).toEqual([])
+    // Organization entries by the organization's permissions (program entries follow the program's).
+    const organizationEntries = (program: string[], organization: string[]) =>
+      visibleSettingsEntries(program, organization).filter((e) => e.scope === 'organization').map((e) => e.id)
+    expect(organizationEntries(['program:manage'], ['organization:view'])).toEqual(['programs', 'admins'])
+    expect(organizationEntries(['program:manage'], ['organization:view', 'super_admin:view'])).toEqual(['programs', 'admins', 'features'])
+    expect(organizationEntries(['program:manage'], [])).toEqual([])
   })
 
   it("lists the program's tag settings by the program's own permissions, linked with its id", () => {
-    expect(entries(['program:manage', 'program:update'], [])).toEqual(['content-tags', 'tags'])
+    expect(entries(['program:manage', 'program:update'], [])).toEqual(expect.arrayContaining(['content-tags', 'tags']))
     expect(entries(['program:update'], ['organization:view'])).toEqual([])
     const tags = visibleSettingsEntries(['program:manage', 'program:update'], []).find((e) => e.id === 'content-tags')!
     expect(settingsLink(tags, 7)).toEqual({ to: '/programs/$programId/settings/content-tags', params: { programId: 7 } })
@@ -93,5 +96,29 @@ describe('initials', () => {
     expect(initials('Tessera Demo')).toBe('TD')
     expect(initials('rita')).toBe('RI')
     expect(initials('  ')).toBe('?')
+  })
+})
+
+describe('settingsSubnav (program settings sub-navigation)', () => {
+  const ids = (permissions: string[]) => Object.fromEntries(settingsSubnav(permissions).map((g) => [g.section, g.entries.map((e) => e.id)]))
+
+  it('lists program settings by their own permissions, grouped program / layout / branding / integrations', () => {
+    const updater = ids(['program:update'])
+    expect(updater.program).toEqual(expect.arrayContaining(['general', 'labels', 'seo']))
+    expect(updater.program).not.toContain('enrollment')
+    expect(updater.program).not.toContain('profile-attributes')
+    expect(updater.program).not.toContain('program-tiers')
+    expect(ids(['program:manage', 'program:update']).program).toEqual(expect.arrayContaining(['enrollment', 'profile-attributes']))
+    expect(ids(['program:update', 'tiers:manage']).program).toContain('program-tiers')
+    expect(settingsSubnav([])).toEqual([])
+    expect(settingsSubnav(['program:update']).map((g) => g.section)).toEqual(settingsSections.filter((s) => s in updater))
+  })
+
+  it('places an entry by its section, else by the path', () => {
+    expect(sectionOf({ to: '/programs/$programId/settings/general', section: 'program' })).toBe('program')
+    expect(sectionOf({ to: '/programs/$programId/settings/layout/carousels' })).toBe('layout')
+    expect(sectionOf({ to: '/programs/$programId/settings/branding' })).toBe('branding')
+    expect(sectionOf({ to: '/programs/$programId/settings/integrations/webhooks' })).toBe('integrations')
+    expect(sectionOf({ to: '/programs/$programId/settings/content-tags' })).toBe('program')
   })
 })

@@ -1,0 +1,2 @@
+export { EvergreenEditPage } from './components/evergreen-edit-page'
+export { EvergreenListPage } from './components/evergreen-list-page'

@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { createColumnHelper } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { type ApiKeyCreated, apiKeyCreateSchema } from '../../../../../sdk/contract/console/integrations'
+import { Button, buttonClass } from '../../../components/ui/button'
+import { Card, CardContent } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { DataTable } from '../../../components/ui/data-table/data-table'
+import { useServerTable } from '../../../components/ui/data-table/use-server-table'
+import { Form, FormErrors, InputField } from '../../../components/ui/form'
+import { IconPlus } from '../../../components/ui/icons'
+import { PageHeader } from '../../../components/ui/page-header'
+import { notify } from '../../../components/ui/toast'
+import { api } from '../../../lib/api-client'
+import { useI18n } from '../../../lib/i18n'
+import { useCurrentProgram } from '../../../lib/use-program'
+import { type ApiKeyRow, fetchApiKeys, integrationsBase, integrationsKey, sendSettings } from '../api/integrations'
+import { useIntegrationText } from '../messages'
+import { applyResult, SecretOnce, useFailure } from './shared'
+import './integrations.css'
+
+const column = createColumnHelper<ApiKeyRow>()
+const STATUS_BADGE = { active: 'badge-success', expired: 'badge-warning', revoked: 'badge-danger' } as const
+
+function useDateTime() {
+  const { locale } = useI18n()
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+    return (value: string) => <time dateTime={value}>{format.format(new Date(value))}</time>
+  }, [locale])
+}
+
+/**
+ * settings/integrations/api_auths: the program's keys (name, prefix, created, expires, last used,
+ * status), never a key itself; Revoke refuses the key from the next call on.
+ */
+export function ApiKeysPage() {
+  const it = useIntegrationText()
+  const { t } = useI18n()
+  const { program } = useCurrentProgram()
+  const programId = program.id
+  const queryClient = useQueryClient()
+  const fail = useFailure()
+  const date = useDateTime()
+  const [revoking, setRevoking] = useState<ApiKeyRow | null>(null)
+  const table = useServerTable({ queryKey: integrationsKey(programId, 'api_auths'), fetchPage: (state, signal) => fetchApiKeys(programId, state, signal) })
+  const columns = useMemo(
+    () => [
+      column.accessor('name', { header: it('name'), cell: (c) => <span className="cell-strong">{c.getValue()}</span> }),
+      column.accessor('prefix', { header: it('col.prefix'), cell: (c) => <code className="cell-code">{c.getValue()}…</code> }),
+      column.accessor('created_at', { header: it('col.created'), cell: (c) => date(c.getValue()) }),
+      column.accessor('expires_at', { header: it('col.expires'), cell: (c) => date(c.getValue()) }),
+      column.accessor('last_used_at', { header: it('col.lastUsed'), cell: (c) => (c.getValue() ? date(c.getValue()!) : it('never')) }),
+      column.accessor('status', { header: it('col.status'), cell: (c) => <span className={`badge ${STATUS_BADGE[c.getValue()]}`}>{it(`status.${c.getValue()}`)}</span> }),
+      column.display({
+        id: 'actions',
+        header: it('col.actions'),
+        cell: (c) =>
+          c.row.original.status === 'revoked' ? null : (
+            <Button variant="ghost" size="sm" onClick={() => setRevoking(c.row.original)} aria-label={it('revokeNamed', { name: c.row.original.name })}>
+              {it('revoke')}
+            </Button>
+          ),
+      }),
+    ],
+    [it, date],
+  )
+  const revoke = async (row: ApiKeyRow) => {
+    try {
+      await api.post(`${integrationsBase(programId)}/api_auths/${row.id}/revoke`, {})
+      notify.success(it('revoked'))
+      await queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'api_auths') })
+    } catch (error) {
+      fail(error)
+      throw error
+    }
+  }
+  return (
+    <>
+      <PageHeader
+        title={it('keysTitle')}
+        description={it('keysSubtitle', { program: program.name })}
+        actions={
+          <Link className={buttonClass({ size: 'sm' })} to="/programs/$programId/settings/integrations/api_auths/new" params={{ programId }}>
+            <IconPlus />
+            {it('keysNew')}
+          </Link>
+        }
+      />
+      <DataTable label={it('keysTitle')} columns={columns} {...table.props} search={undefined} getRowId={(row) => String(row.id)} emptyMessage={t('table.empty')} />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        tone="danger"
+        title={it('revokeTitle', { name: revoking?.name ?? '' })}
+        description={it('revokeBody')}
+        confirmLabel={it('revoke')}
+        onConfirm={() => (revoking ? revoke(revoking) : undefined)}
+      />
+    </>
+  )
+}
+
+type Values = z.input<typeof apiKeyCreateSchema>
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * settings/integrations/api_auths/new: name and expiry; the created key is shown here once (spec
+ * section 9, "API key is displayed only once") and is gone when the page is left or reloaded.
+ */
+export function NewApiKeyPage() {
+  const it = useIntegrationText()
+  const { t } = useI18n()
+  const { program } = useCurrentProgram()
+  const programId = program.id
+  const queryClient = useQueryClient()
+  const fail = useFailure()
+  const [created, setCreated] = useState<ApiKeyCreated['data'] | null>(null)
+  const form = useForm<Values>({ resolver: zodResolver(apiKeyCreateSchema), defaultValues: { name: '', expires_at: inDays(90) } })
+  const submit = async (values: Values) => {
+    try {
+      const result = await sendSettings<ApiKeyCreated['data']>('POST', `${integrationsBase(programId)}/api_auths`, values)
+      if (!applyResult(form, result, ['name', 'expires_at'], t('form.errorTitle'))) return
+      setCreated(result.data ?? null)
+      notify.success(t('form.successTitle'), t('form.created', { model: it('keyModel') }))
+      void queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'api_auths') })
+    } catch (error) {
+      fail(error)
+    }
+  }
+  const back = (label: string, primary = false) => (
+    <Link className={buttonClass({ variant: primary ? 'primary' : 'secondary' })} to="/programs/$programId/settings/integrations/api_auths" params={{ programId }}>
+      {label}
+    </Link>
+  )
+  return (
+    <>
+      <PageHeader title={it('keysNew')} />
+      {created ? (
+        <SecretOnce title={it('keyCreatedTitle')} body={it('keyCreatedBody')} label={`${it('keyLabel')}: ${created.name}`} value={created.api_key}>
+          {back(it('done'), true)}
+        </SecretOnce>
+      ) : (
+        <Card className="form-card">
+          <CardContent>
+            <Form form={form} onSubmit={submit}>
+              <InputField name="name" label={it('name')} required maxLength={100} autoComplete="off" />
+              <InputField name="expires_at" label={it('expiresAt')} hint={it('expiresHint')} type="date" required min={inDays(1)} />
+              <FormErrors />
+              <div className="form-actions">
+                {back(t('common.cancel'))}
+                <Button type="submit" loading={form.formState.isSubmitting}>
+                  {t('form.create')}
+                </Button>
+              </div>
+            </Form>
+          </CardContent>
+        </Card>
+      )}
+    </>
+  )
+}

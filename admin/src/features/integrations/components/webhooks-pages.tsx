@@ -1,0 +1,223 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useParams } from '@tanstack/react-router'
+import { createColumnHelper } from '@tanstack/react-table'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { Controller, get, useForm, useFormContext } from 'react-hook-form'
+import type { z } from 'zod'
+import { type WebhookCreated, webhookEventNames, webhookWriteSchema } from '../../../../../sdk/contract/console/integrations'
+import { Button, buttonClass } from '../../../components/ui/button'
+import { Checkbox } from '../../../components/ui/checkbox'
+import { DataTable } from '../../../components/ui/data-table/data-table'
+import { useServerTable } from '../../../components/ui/data-table/use-server-table'
+import { CheckboxField, Form, FormErrors, InputField } from '../../../components/ui/form'
+import { IconPlus } from '../../../components/ui/icons'
+import { PageHeader } from '../../../components/ui/page-header'
+import { notify } from '../../../components/ui/toast'
+import { useI18n } from '../../../lib/i18n'
+import { useCurrentProgram } from '../../../lib/use-program'
+import { fetchWebhooks, integrationsBase, integrationsKey, sendSettings, useWebhook, type WebhookRow } from '../api/integrations'
+import { useIntegrationText } from '../messages'
+import { applyResult, SecretOnce, SettingsCard, useFailure } from './shared'
+import './integrations.css'
+
+const column = createColumnHelper<WebhookRow>()
+
+/** settings/integrations/webhooks: the program's webhooks, searched by URL, each with Edit. */
+export function WebhooksPage() {
+  const it = useIntegrationText()
+  const { t, locale } = useI18n()
+  const { program } = useCurrentProgram()
+  const programId = program.id
+  const table = useServerTable({ queryKey: integrationsKey(programId, 'webhooks', 'list'), fetchPage: (state, signal) => fetchWebhooks(programId, state, signal) })
+  const columns = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
+    return [
+      column.accessor('url', {
+        header: it('col.url'),
+        cell: (c) => (
+          <Link className="cell-strong" to="/programs/$programId/settings/integrations/webhooks/$webhookId" params={{ programId, webhookId: c.row.original.id }}>
+            {c.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor('events', {
+        header: it('col.events'),
+        cell: (c) => (
+          <span className="event-list">
+            {c.getValue().map((e) => (
+              <code key={e} className="cell-code">
+                {e}
+              </code>
+            ))}
+          </span>
+        ),
+      }),
+      column.accessor('active', { header: it('col.active'), cell: (c) => <span className={`badge ${c.getValue() ? 'badge-success' : 'badge-muted'}`}>{it(c.getValue() ? 'active' : 'inactive')}</span> }),
+      column.accessor('created_at', { header: it('col.created'), cell: (c) => <time dateTime={c.getValue()}>{format.format(new Date(c.getValue()))}</time> }),
+    ]
+  }, [it, locale, programId])
+  return (
+    <>
+      <PageHeader
+        title={it('hooksTitle')}
+        description={it('hooksSubtitle', { program: program.name })}
+        actions={
+          <Link className={buttonClass({ size: 'sm' })} to="/programs/$programId/settings/integrations/webhooks/new" params={{ programId }}>
+            <IconPlus />
+            {it('hooksNew')}
+          </Link>
+        }
+      />
+      <DataTable label={it('hooksTitle')} columns={columns} {...table.props} getRowId={(row) => String(row.id)} searchPlaceholder={it('hooksSearch')} emptyMessage={t('table.empty')} />
+    </>
+  )
+}
+
+type Values = z.input<typeof webhookWriteSchema>
+const FIELDS = ['url', 'events', 'active'] as const
+
+/** The events the product emits, one checkbox each; the field's error under the group. */
+function EventChoices() {
+  const it = useIntegrationText()
+  const { tm } = useI18n()
+  const id = useId()
+  const {
+    control,
+    formState: { errors },
+  } = useFormContext<Values>()
+  const error = tm((get(errors, 'events') as { message?: string } | undefined)?.message ?? (get(errors, 'events.0') as { message?: string } | undefined)?.message)
+  return (
+    <Controller
+      name="events"
+      control={control}
+      render={({ field }) => {
+        const chosen = new Set(field.value ?? [])
+        const toggle = (event: (typeof webhookEventNames)[number], on: boolean) => {
+          const next = webhookEventNames.filter((e) => (e === event ? on : chosen.has(e)))
+          field.onChange(next)
+        }
+        return (
+          <div className={error ? 'field field-invalid' : 'field'}>
+            <fieldset className="event-choices" aria-describedby={error ? `${id}-error` : `${id}-hint`} aria-invalid={Boolean(error)}>
+              <legend>{it('events')}</legend>
+              {webhookEventNames.map((event) => (
+                <span key={event} className="event-choice">
+                  <Checkbox id={`${id}-${event}`} checked={chosen.has(event)} onCheckedChange={(on) => toggle(event, on === true)} onBlur={field.onBlur} />
+                  <label htmlFor={`${id}-${event}`}>{event}</label>
+                </span>
+              ))}
+            </fieldset>
+            {error ? (
+              <p className="field-error" id={`${id}-error`} role="alert">
+                {error}
+              </p>
+            ) : (
+              <p className="field-hint" id={`${id}-hint`}>
+                {it('eventsHint')}
+              </p>
+            )}
+          </div>
+        )
+      }}
+    />
+  )
+}
+
+function WebhookFields({ form, onSubmit, submitLabel }: { form: ReturnType<typeof useForm<Values>>; onSubmit: (v: Values) => Promise<void>; submitLabel: string }) {
+  const it = useIntegrationText()
+  const { t } = useI18n()
+  const { program } = useCurrentProgram()
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <InputField name="url" label={it('url')} hint={it('urlHint')} type="url" inputMode="url" placeholder="https://" required maxLength={2000} autoComplete="off" />
+      <EventChoices />
+      <CheckboxField name="active" label={it('active')} />
+      <FormErrors />
+      <div className="form-actions">
+        <Link className={buttonClass({ variant: 'secondary' })} to="/programs/$programId/settings/integrations/webhooks" params={{ programId: program.id }}>
+          {t('common.cancel')}
+        </Link>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+/** settings/integrations/webhooks/new: URL, events, active; the signing secret is shown here once. */
+export function NewWebhookPage() {
+  const it = useIntegrationText()
+  const { t } = useI18n()
+  const { program } = useCurrentProgram()
+  const programId = program.id
+  const queryClient = useQueryClient()
+  const fail = useFailure()
+  const [created, setCreated] = useState<WebhookCreated['data'] | null>(null)
+  const form = useForm<Values>({ resolver: zodResolver(webhookWriteSchema), defaultValues: { url: '', events: [], active: true } })
+  const submit = async (values: Values) => {
+    try {
+      const result = await sendSettings<WebhookCreated['data']>('POST', `${integrationsBase(programId)}/webhooks`, values)
+      if (!applyResult(form, result, FIELDS, t('form.errorTitle'))) return
+      setCreated(result.data ?? null)
+      notify.success(t('form.successTitle'), t('form.created', { model: it('hookModel') }))
+      void queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'webhooks') })
+    } catch (error) {
+      fail(error)
+    }
+  }
+  return (
+    <>
+      <PageHeader title={it('hooksNew')} />
+      {created ? (
+        <SecretOnce title={it('secretTitle')} body={it('secretBody')} label={`${it('secretLabel')}: ${created.url}`} value={created.secret}>
+          <Link className={buttonClass({ variant: 'primary' })} to="/programs/$programId/settings/integrations/webhooks" params={{ programId }}>
+            {it('done')}
+          </Link>
+        </SecretOnce>
+      ) : (
+        <SettingsCard status="success" error={undefined} retry={() => {}}>
+          <WebhookFields form={form} onSubmit={submit} submitLabel={t('form.create')} />
+        </SettingsCard>
+      )}
+    </>
+  )
+}
+
+/** settings/integrations/webhooks/{webhook_id}: edit URL, events and active (the secret stays and is not shown). */
+export function EditWebhookPage() {
+  const it = useIntegrationText()
+  const { t } = useI18n()
+  const { program } = useCurrentProgram()
+  const programId = program.id
+  const { webhookId } = useParams({ strict: false }) as { webhookId: number }
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const fail = useFailure()
+  const webhook = useWebhook(programId, webhookId)
+  const form = useForm<Values>({ resolver: zodResolver(webhookWriteSchema), defaultValues: { url: '', events: [], active: true } })
+  const { reset } = form
+  useEffect(() => {
+    if (webhook.data) reset({ url: webhook.data.url, events: webhook.data.events as Values['events'], active: webhook.data.active })
+  }, [webhook.data, reset])
+  const submit = async (values: Values) => {
+    try {
+      const result = await sendSettings('PUT', `${integrationsBase(programId)}/webhooks/${webhookId}`, values)
+      if (!applyResult(form, result, FIELDS, t('form.errorTitle'))) return
+      notify.success(t('form.successTitle'), t('form.updated', { model: it('hookModel') }))
+      await queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'webhooks') })
+      void navigate({ to: '/programs/$programId/settings/integrations/webhooks', params: { programId } })
+    } catch (error) {
+      fail(error)
+    }
+  }
+  return (
+    <>
+      <PageHeader title={it('hookEdit')} />
+      <SettingsCard status={webhook.status} error={webhook.error} retry={() => void webhook.refetch()}>
+        <WebhookFields form={form} onSubmit={submit} submitLabel={it('save')} />
+      </SettingsCard>
+    </>
+  )
+}

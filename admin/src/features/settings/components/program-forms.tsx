@@ -1,0 +1,208 @@
+import { Controller, get, useFormContext, useWatch } from 'react-hook-form'
+import {
+  programEnrollmentSchema,
+  programLabelsSchema,
+  programSeoSchema,
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
+  settingsPaths,
+} from '../../../../../sdk/contract/console/settings'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent } from '../../../components/ui/card'
+import { CheckboxField, Form, FormErrors, InputField, TextareaField } from '../../../components/ui/form'
+import { PageHeader } from '../../../components/ui/page-header'
+import { useI18n } from '../../../lib/i18n'
+import { useCurrentProgram } from '../../../lib/use-program'
+import { MediaField } from '../../media/components/media-field'
+import { type ProgramSettings, sendSettings, useProgramSettings } from '../api/settings'
+import { useSettingsText } from '../messages'
+import { useSettingsSaved } from './general-page'
+import { SettingsQuery } from './settings-query'
+import { useSettingsForm } from './use-settings-form'
+
+/** An image setting picked from (or uploaded into) the program's media library. */
+function ImageField({ name, label, hint, programId }: { name: string; label: string; hint?: string; programId: number }) {
+  const { control, formState } = useFormContext()
+  const { tm } = useI18n()
+  const error = tm((get(formState.errors, name) as { message?: string } | undefined)?.message)
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <MediaField
+          programId={programId}
+          label={label}
+          value={(field.value as string | null | undefined) || null}
+          onChange={(url) => field.onChange(url)}
+          accept="image"
+          {...(error ? { error } : {})}
+          {...(hint ? { description: hint } : {})}
+        />
+      )}
+    />
+  )
+}
+
+function SaveButton() {
+  const st = useSettingsText()
+  const { formState } = useFormContext()
+  return (
+    <div className="form-actions">
+      <Button type="submit" loading={formState.isSubmitting}>
+        {st('save')}
+      </Button>
+    </div>
+  )
+}
+
+/** One settings screen: its header, and its form in a card once the settings are read. */
+function SettingsScreen({ title, description, children }: { title: string; description: string; children: (settings: ProgramSettings) => React.ReactNode }) {
+  const { program } = useCurrentProgram()
+  const settings = useProgramSettings(program.id)
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <SettingsQuery query={settings}>
+        {(data) => (
+          <Card className="form-card">
+            <CardContent>{children(data)}</CardContent>
+          </Card>
+        )}
+      </SettingsQuery>
+    </>
+  )
+}
+
+function LabelsForm({ settings }: { settings: ProgramSettings }) {
+  const st = useSettingsText()
+  const saved = useSettingsSaved(settings.id)
+  const { form, submit } = useSettingsForm({
+    schema: programLabelsSchema,
+    values: {
+      term_points_as: settings.term_points_as,
+      term_rewards_as: settings.term_rewards_as,
+      earn_points_icon: settings.earn_points_icon,
+      current_rewards_icon: settings.current_rewards_icon,
+      my_rewards_icon: settings.my_rewards_icon,
+      prizes_title: settings.prizes_title ?? '',
+      my_account_title: settings.my_account_title ?? '',
+    },
+    save: (values) => sendSettings('PATCH', settingsPaths.section(settings.id, 'labels'), values),
+    successText: st('programUpdated'),
+    onSaved: saved,
+  })
+  return (
+    <Form form={form} onSubmit={submit}>
+      <InputField name="term_points_as" label={st('termPoints')} hint={st('termPointsHint')} required maxLength={30} autoComplete="off" />
+      <InputField name="term_rewards_as" label={st('termRewards')} hint={st('termRewardsHint')} required maxLength={30} autoComplete="off" />
+      <ImageField name="earn_points_icon" label={st('earnPointsIcon')} programId={settings.id} />
+      <ImageField name="current_rewards_icon" label={st('currentRewardsIcon')} programId={settings.id} />
+      <ImageField name="my_rewards_icon" label={st('myRewardsIcon')} programId={settings.id} />
+      <InputField name="prizes_title" label={st('prizesTitle')} maxLength={60} autoComplete="off" />
+      <InputField name="my_account_title" label={st('myAccountTitle')} maxLength={60} autoComplete="off" />
+      <FormErrors />
+      <SaveButton />
+    </Form>
+  )
+}
+
+/** settings/labels: term_points_as, term_rewards_as, the three home icons and two titles. */
+export function LabelsSettingsPage() {
+  const st = useSettingsText()
+  return (
+    <SettingsScreen title={st('labelsTitle')} description={st('labelsSubtitle')}>
+      {(settings) => <LabelsForm settings={settings} />}
+    </SettingsScreen>
+  )
+}
+
+function CharacterCount({ name, max }: { name: string; max: number }) {
+  const value = useWatch({ name }) as string | undefined
+  return (
+    <span className="settings-count" aria-hidden="true">
+      {(value ?? '').length}/{max}
+    </span>
+  )
+}
+
+function SeoForm({ settings }: { settings: ProgramSettings }) {
+  const st = useSettingsText()
+  const saved = useSettingsSaved(settings.id)
+  const { form, submit } = useSettingsForm({
+    schema: programSeoSchema,
+    values: { title: settings.seo.title ?? '', description: settings.seo.description ?? '', image: settings.seo.image },
+    save: (values) => sendSettings('PATCH', settingsPaths.section(settings.id, 'seo'), values),
+    successText: st('programUpdated'),
+    onSaved: saved,
+  })
+  return (
+    <Form form={form} onSubmit={submit}>
+      <InputField
+        name="title"
+        label={st('seoPageTitle')}
+        hint={
+          <>
+            {st('seoPageTitleHint', { max: SEO_TITLE_MAX })} <CharacterCount name="title" max={SEO_TITLE_MAX} />
+          </>
+        }
+        maxLength={SEO_TITLE_MAX}
+        autoComplete="off"
+      />
+      <TextareaField
+        name="description"
+        label={st('seoDescription')}
+        hint={
+          <>
+            {st('seoDescriptionHint', { max: SEO_DESCRIPTION_MAX })} <CharacterCount name="description" max={SEO_DESCRIPTION_MAX} />
+          </>
+        }
+        maxLength={SEO_DESCRIPTION_MAX}
+        rows={3}
+      />
+      <ImageField name="image" label={st('seoImage')} hint={st('seoImageHint')} programId={settings.id} />
+      <FormErrors />
+      <SaveButton />
+    </Form>
+  )
+}
+
+/** settings/seo: the site's title, description and social image (its pages' <title>, meta and Open Graph tags). */
+export function SeoSettingsPage() {
+  const st = useSettingsText()
+  return (
+    <SettingsScreen title={st('seoTitle')} description={st('seoSubtitle')}>
+      {(settings) => <SeoForm settings={settings} />}
+    </SettingsScreen>
+  )
+}
+
+function EnrollmentForm({ settings }: { settings: ProgramSettings }) {
+  const st = useSettingsText()
+  const saved = useSettingsSaved(settings.id)
+  const { form, submit } = useSettingsForm({
+    schema: programEnrollmentSchema,
+    values: { override_enrollment: settings.override_enrollment, program_custom_signin_url: settings.program_custom_signin_url ?? '' },
+    save: (values) => sendSettings('PATCH', settingsPaths.section(settings.id, 'enrollment'), values),
+    successText: st('programUpdated'),
+    onSaved: saved,
+  })
+  return (
+    <Form form={form} onSubmit={submit}>
+      <CheckboxField name="override_enrollment" label={st('overrideEnrollment')} hint={st('overrideEnrollmentHint')} />
+      <InputField name="program_custom_signin_url" label={st('customSigninUrl')} hint={st('customSigninUrlHint')} type="url" inputMode="url" autoComplete="off" />
+      <FormErrors />
+      <SaveButton />
+    </Form>
+  )
+}
+
+/** settings/enrollment: override_enrollment and the custom sign-in URL (https). */
+export function EnrollmentSettingsPage() {
+  const st = useSettingsText()
+  return (
+    <SettingsScreen title={st('enrollmentTitle')} description={st('enrollmentSubtitle')}>
+      {(settings) => <EnrollmentForm settings={settings} />}
+    </SettingsScreen>
+  )
+}

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../testing/render'
+import { TiersForm } from './components/tiers-page'
+
+const sonner = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
+vi.mock('sonner', () => ({ toast: sonner, Toaster: () => null }))
+
+type Call = { method: string; path: string; body: unknown }
+let calls: Call[] = []
+
+function fakeFetch(answer: { status: number; body: unknown }) {
+  return vi.fn(async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input))
+    calls.push({ method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined })
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } })
+  })
+}
+
+beforeAll(() => {
+  document.head.innerHTML = '<meta name="csrf-token" content="test-token">'
+})
+beforeEach(() => {
+  calls = []
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.clearAllMocks()
+})
+
+const tier = (n: number) => within(screen.getByRole('group', { name: `Tier ${n}` }))
+const value = (n: number, label: string) => (tier(n).getByLabelText(label) as HTMLInputElement).value
+
+describe('program tiers form (spec sections 4 and 9)', () => {
+  it('starts a new tier at 1000 or the previous maximum + 1, steps 1000, keeps the first two, and saves the whole set', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 200, body: { success: true, errors: {}, data: [] } }))
+    renderWithProviders(<TiersForm programId={4} rows={[]} />)
+    expect(screen.getByText('No tiers yet. Add the first one.')).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add tier' }))
+    await waitFor(() => expect(value(1, 'Minimum points')).toBe('1000'))
+    expect(value(1, 'Maximum points')).toBe('1999')
+    fireEvent.change(tier(1).getByLabelText('Name'), { target: { value: 'Bronze' } })
+    fireEvent.change(tier(1).getByLabelText('Maximum points'), { target: { value: '2499' } })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add tier' }))
+    await waitFor(() => expect(value(2, 'Minimum points')).toBe('2500'))
+    expect(value(2, 'Maximum points')).toBe('3499')
+    fireEvent.change(tier(2).getByLabelText('Name'), { target: { value: 'Silver' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add tier' }))
+    await waitFor(() => expect(value(3, 'Minimum points')).toBe('3500'))
+    fireEvent.change(tier(3).getByLabelText('Name'), { target: { value: 'Gold' } })
+
+    // The first two cannot be removed; the third can.
+    expect(tier(1).queryByRole('button', { name: /Remove tier/ })).toBeNull()
+    expect(tier(2).queryByRole('button', { name: /Remove tier/ })).toBeNull()
+    expect(tier(3).getByRole('button', { name: 'Remove tier Gold' })).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/admin/v2/programs/4/program_tiers' })
+    expect(calls[0]!.body).toEqual({
+      tiers: [
+        { id: null, name: 'Bronze', points_threshold_min: 1000, points_threshold_max: 2499 },
+        { id: null, name: 'Silver', points_threshold_min: 2500, points_threshold_max: 3499 },
+        { id: null, name: 'Gold', points_threshold_min: 3500, points_threshold_max: 4499 },
+      ],
+    })
+    await waitFor(() => expect(sonner.success).toHaveBeenCalledWith('Success!', { description: 'Program Tiers updated successfully.' }))
+  })
+
+  it('refuses a gap before sending, and shows the server refusal under its field with Error!!!', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 422, body: { success: false, errors: { 'tiers.0.name': 'Name has already been taken' } } }))
+    renderWithProviders(
+      <TiersForm
+        programId={4}
+        rows={[
+          { id: 1, name: 'Bronze', points_threshold_min: 0, points_threshold_max: 999 },
+          { id: 2, name: 'Silver', points_threshold_min: 1000, points_threshold_max: 1999 },
+        ]}
+      />,
+    )
+    await waitFor(() => expect(value(2, 'Minimum points')).toBe('1000'))
+    fireEvent.change(tier(2).getByLabelText('Minimum points'), { target: { value: '1200' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText("Minimum points must be 1000, right after the previous tier's maximum")).toBeTruthy()
+    expect(calls).toHaveLength(0)
+
+    fireEvent.change(tier(2).getByLabelText('Minimum points'), { target: { value: '1000' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Name has already been taken')).toBeTruthy()
+    expect(calls).toHaveLength(1)
+    await waitFor(() => expect(sonner.error).toHaveBeenCalledWith('Error!!!', { description: 'Name has already been taken' }))
+  })
+})

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { ROOT } from './harness'
+
+/**
+ * What every console e2e does on each screen it visits: axe-core (WCAG 2.x A/AA and best practices;
+ * serious and critical violations fail the test) and a screenshot, at 1280 and at 390 px wide.
+ */
+export const SHOTS = join(ROOT, 'docs/screenshots')
+
+export type AxeFinding = { id: string; impact: string | null | undefined; help: string; nodes: string[] }
+
+/** axe-core on the page as it is now; logs every finding and fails on serious or critical ones. */
+export async function audit(page: Page, label: string): Promise<AxeFinding[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  const findings: AxeFinding[] = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+  console.log(`[axe] ${label}: ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
+  expect(findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'), label).toEqual([])
+  return findings
+}
+
+type ShotOptions = {
+  /** What to wait for first: 'networkidle' (default), or 'load' plus a short pause for pages whose frames never go idle. */
+  settle?: 'networkidle' | 'load'
+  /** Also fail when the page is wider than the screen. */
+  noOverflow?: boolean
+}
+
+/**
+ * `shootBoth(page, name)` audits the screen and saves `docs/screenshots/{prefix}-{name}-{width}.png`
+ * at 1280 and 390 px, from the top (a sticky header is not painted mid-page, and a control half under
+ * it is not a small target), then returns to 1280.
+ */
+export function screenShooter(prefix: string, options: ShotOptions = {}) {
+  mkdirSync(SHOTS, { recursive: true })
+  return async function shootBoth(page: Page, name: string) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      if (options.settle === 'load') {
+        await page.waitForLoadState('load')
+        await page.waitForTimeout(500)
+      } else {
+        await page.waitForLoadState('networkidle')
+      }
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await audit(page, `${name} at ${width}`)
+      if (options.noOverflow) {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width)
+      }
+      await page.screenshot({ path: join(SHOTS, `${prefix}-${name}-${width}.png`), fullPage: true })
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
+  }
+}

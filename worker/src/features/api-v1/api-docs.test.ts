@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { apiV1Operations } from '../../../../sdk/contract/api-v1'
+import { makeTestApp } from '../../../test/helpers'
+import { API_DOCS_CSP } from './api-docs-csp'
+
+describe('GET /api/docs', () => {
+  it('renders every /api/v1 operation with a Try it form, from our own origin under a strict CSP', async () => {
+    const t = await makeTestApp()
+    const res = await t.app.request('http://localhost/api/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    const csp = res.headers.get('content-security-policy')!
+    expect(csp).toBe(API_DOCS_CSP)
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    const html = await res.text()
+    for (const op of apiV1Operations) {
+      expect(html, op.operationId).toContain(`id="op-${op.operationId}"`)
+      expect(html).toContain(`data-path="${op.path}"`)
+    }
+    expect(html.match(/<form class="try"/g)).toHaveLength(apiV1Operations.length)
+    // Body fields and answers come from the contract.
+    expect(html).toContain('id="schema-ChallengeCompletion"')
+    expect(html).toContain('<code>expires_in</code>')
+    expect(html).toContain('-H &#39;Idempotency-Key: order-1001&#39;')
+    // Nothing from another origin, no inline script or style.
+    const srcs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!)
+    expect(srcs.filter((u) => /^(https?:)?\/\//.test(u))).toEqual([])
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]+<\/script>|<style|style="/)
+
+    for (const [path, type] of [['/api/docs/docs.js', 'text/javascript'], ['/api/docs/docs.css', 'text/css']] as const) {
+      const asset = await t.app.request(`http://localhost${path}`)
+      expect(asset.status).toBe(200)
+      expect(asset.headers.get('content-type')).toContain(type)
+      expect((await asset.text()).length).toBeGreaterThan(200)
+    }
+  })
+
+  it('keeps the document CSP of the API on /api/v1 itself', async () => {
+    const t = await makeTestApp()
+    const res = await t.app.request('http://localhost/api/v1/openapi.json')
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+  })
+})

@@ -1,0 +1,174 @@
+import { and, desc, eq, lt } from 'drizzle-orm'
+import type { ApiLedgerEntry, ApiParticipant, LedgerPage, ParticipantUpsert, PointsAdjust, PointsAdjustResult } from '../../../../sdk/contract/api-v1'
+import { participantExternalIds, participants, pointsLedger } from '../../db/schema'
+import type { ProgramScope } from '../../db/scope'
+import type { Deps } from '../../deps'
+import type { ParticipantRow } from '../../env'
+import { randomToken } from '../../lib/crypto'
+import { AppError } from '../../lib/errors'
+import { afterParticipantChange } from '../challenges/effects'
+import { isBalanceViolation, ledgerInsert } from '../points/ledger'
+import { actionInsert, webhookInsert } from '../webhooks/events'
+import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+
+const participantNotFound = () => new AppError('not_found', 404, 'No such participant', { id: 'not found' })
+
+export function toApiParticipant(p: ParticipantRow, externalId: string | null): ApiParticipant {
+  return {
+    object: 'participant',
+    id: p.id,
+    email: p.email,
+    external_id: externalId,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    status: p.status,
+    points_balance: p.unusedPoints,
+    lifetime_points: p.points,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  }
+}
+
+const toEntry = (row: typeof pointsLedger.$inferSelect): ApiLedgerEntry => ({
+  object: 'ledger_entry',
+  id: row.id,
+  participant_id: row.participantId,
+  delta: row.delta,
+  kind: row.kind,
+  source: row.source,
+  title: row.title,
+  created_at: row.createdAt.toISOString(),
+})
+
+async function externalIdOf(scope: ProgramScope, participantId: number): Promise<string | null> {
+  const row = await scope.first(participantExternalIds, eq(participantExternalIds.participantId, participantId))
+  return row?.externalId ?? null
+}
+
+/** The participant of the key's program, or 404 (an id of another program is simply not found). */
+export async function participantOr404(scope: ProgramScope, id: number): Promise<ParticipantRow> {
+  const row = Number.isSafeInteger(id) && id > 0 ? await scope.first(participants, eq(participants.id, id)) : undefined
+  if (!row) throw participantNotFound()
+  return row
+}
+
+export async function getParticipant(scope: ProgramScope, id: number): Promise<ApiParticipant> {
+  const row = await participantOr404(scope, id)
+  return toApiParticipant(row, await externalIdOf(scope, row.id))
+}
+
+/** GET /api/v1/participants?email=|external_id=: a list of zero or one (the filters are unique). */
+export async function findParticipants(scope: ProgramScope, query: { email?: string | undefined; external_id?: string | undefined }): Promise<ApiParticipant[]> {
+  let row: ParticipantRow | undefined
+  if (query.external_id !== undefined) {
+    const ref = await scope.first(participantExternalIds, eq(participantExternalIds.externalId, query.external_id))
+    row = ref ? await scope.first(participants, eq(participants.id, ref.participantId)) : undefined
+    if (row && query.email !== undefined && row.email !== query.email.toLowerCase()) row = undefined
+  } else if (query.email !== undefined) {
+    row = await scope.first(participants, eq(participants.email, query.email.toLowerCase()))
+  }
+  return row ? [toApiParticipant(row, await externalIdOf(scope, row.id))] : []
+}
+
+/**
+ * POST /api/v1/participants: the participant with this `external_id`, else this `email`, updated with
+ * what the body sets; created (201) when neither matches. An `external_id` is attached once: a
+ * participant keeps the one it has, and an id already used by another participant is refused.
+ */
+export async function upsertParticipant(scope: ProgramScope, deps: Deps, input: ParticipantUpsert): Promise<{ created: boolean; participant: ApiParticipant }> {
+  const email = input.email?.toLowerCase()
+  const byExternal = input.external_id !== undefined ? await scope.first(participantExternalIds, eq(participantExternalIds.externalId, input.external_id)) : undefined
+  let row = byExternal ? await scope.first(participants, eq(participants.id, byExternal.participantId)) : undefined
+  if (!row && email) row = await scope.first(participants, eq(participants.email, email))
+  let created = false
+
+  if (!row) {
+    if (!email) throw new AppError('validation_failed', 422, 'email: is required to create a participant', { email: 'is required to create a participant' })
+    const [inserted] = await scope
+      .insert(participants, {
+        email,
+        firstName: input.first_name ?? email.split('@')[0]!,
+        lastName: input.last_name ?? '',
+        referralCode: randomToken(6).replace(/[-_]/g, 'x').toUpperCase().slice(0, 8),
+        status: 'active',
+      })
+      .onConflictDoNothing()
+      .returning()
+    // A parallel call created the same e-mail first: update that one.
+    row = inserted ?? (await scope.first(participants, eq(participants.email, email)))!
+    created = Boolean(inserted)
+  } else {
+    const set: Partial<typeof participants.$inferInsert> = {}
+    if (email && email !== row.email) {
+      const taken = await scope.first(participants, eq(participants.email, email))
+      if (taken) throw new AppError('validation_failed', 422, 'email: belongs to another participant', { email: 'belongs to another participant' })
+      set.email = email
+    }
+    if (input.first_name !== undefined && input.first_name !== row.firstName) set.firstName = input.first_name
+    if (input.last_name !== undefined && input.last_name !== row.lastName) set.lastName = input.last_name
+    if (Object.keys(set).length) {
+      set.updatedAt = new Date(deps.clock.now())
+      try {
+        ;[row] = await scope.update(participants, set, eq(participants.id, row.id)).returning()
+      } catch (err) {
+        // A parallel call gave the e-mail to someone else between the check and the write.
+        if (/UNIQUE constraint failed/i.test(String((err as Error)?.message) + String((err as { cause?: unknown })?.cause ?? ''))) throw new AppError('validation_failed', 422, 'email: belongs to another participant', { email: 'belongs to another participant' })
+        throw err
+      }
+    }
+  }
+
+  let externalId = byExternal?.externalId ?? (await externalIdOf(scope, row!.id))
+  if (input.external_id !== undefined && externalId !== input.external_id) {
+    if (externalId !== null) throw new AppError('validation_failed', 422, 'external_id: the participant already has another external_id', { external_id: 'the participant already has another external_id' })
+    const attached = await scope.insert(participantExternalIds, { participantId: row!.id, externalId: input.external_id }).onConflictDoNothing().returning({ id: participantExternalIds.id })
+    if (!attached.length) throw new AppError('validation_failed', 422, 'external_id: belongs to another participant', { external_id: 'belongs to another participant' })
+    externalId = input.external_id
+  }
+  if (created) {
+    const results = (await deps.db.batch([webhookInsert(deps.db, scope.programId, 'participant.created', { participant_id: row!.id, email: row!.email, external_id: externalId }, `api:${row!.id}`)])) as unknown[]
+    dispatchOutboxLater(deps, outboxIdsFrom(results, [0]))
+  }
+  return { created, participant: toApiParticipant(row!, externalId) }
+}
+
+const DELTA_SIGN = { earn: 1, refund: 1, spend: -1 } as const
+
+/**
+ * POST /api/v1/participants/{id}/points: one ledger row, the participant action and a `points.changed`
+ * webhook in one batch. The ledger trigger moves the balance in the same statement and the
+ * participants CHECK (unused_points >= 0) fails the whole batch when a spend is larger than the
+ * balance at that moment, so parallel spends can never overdraw. `ledgerKey` (from the request's
+ * Idempotency-Key) makes the ledger row itself unique as well.
+ */
+export async function adjustParticipantPoints(scope: ProgramScope, deps: Deps, participantId: number, input: PointsAdjust, ledgerKey: string): Promise<PointsAdjustResult> {
+  await participantOr404(scope, participantId)
+  const delta = DELTA_SIGN[input.type] * input.amount
+  const key = `api:${ledgerKey}`
+  let results: unknown[]
+  try {
+    results = (await deps.db.batch([
+      ledgerInsert(scope, { participantId, delta, kind: input.type, source: 'api', title: input.reason, idempotencyKey: key }, { returningId: true }),
+      actionInsert(scope, { participantId, actionType: 'points_adjusted', title: input.reason, points: delta, dedupeKey: key }),
+      webhookInsert(deps.db, scope.programId, 'points.changed', { participant_id: participantId, delta, type: input.type, title: input.reason }, key),
+    ])) as unknown[]
+  } catch (err) {
+    if (isBalanceViolation(err)) throw new AppError('not_enough_points', 422, 'The participant does not have enough points', { amount: 'is more than the balance' })
+    throw err
+  }
+  dispatchOutboxLater(deps, outboxIdsFrom(results, [2]))
+  await afterParticipantChange(scope, deps, participantId)
+  const entry = await scope.first(pointsLedger, eq(pointsLedger.idempotencyKey, key))
+  const row = await participantOr404(scope, participantId)
+  return { entry: toEntry(entry!), participant: toApiParticipant(row, await externalIdOf(scope, participantId)) }
+}
+
+/** GET /api/v1/participants/{id}/ledger: newest first, `limit` rows after the `starting_after` id. */
+export async function participantLedger(scope: ProgramScope, participantId: number, query: { limit: number; starting_after?: number | undefined }): Promise<LedgerPage> {
+  await participantOr404(scope, participantId)
+  const rows = await scope
+    .select(pointsLedger, and(eq(pointsLedger.participantId, participantId), query.starting_after !== undefined ? lt(pointsLedger.id, query.starting_after) : undefined))
+    .orderBy(desc(pointsLedger.id))
+    .limit(query.limit + 1)
+  return { object: 'list', data: rows.slice(0, query.limit).map(toEntry), has_more: rows.length > query.limit }
+}

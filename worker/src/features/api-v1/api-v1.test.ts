@@ -1,0 +1,269 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { API_V1_RATE_LIMIT, apiErrorSchema, type ApiParticipant, ledgerPageSchema, type LedgerPage, participantSchema, pointsAdjustResultSchema, type PointsAdjustResult } from '../../../../sdk/contract/api-v1'
+import { apiRequestLog, participants, pointsLedger } from '../../db/schema'
+import { programScope } from '../../db/scope'
+import { makeTestApp } from '../../../test/helpers'
+import { makeOrganization, makeProgram } from '../../../test/console-fixtures'
+import { programByKey } from '../participants/participants-fixtures'
+import { createApiKey, revokeApiKey } from '../integrations/api-keys'
+import { apiV1Routes } from './routes'
+
+type Json = Record<string, any>
+const DAY = 86_400_000
+
+async function setup() {
+  const t = await makeTestApp()
+  const program = await programByKey(t, 'demo')
+  const keyFor = async (programId: number, days = 30) => {
+    const made = await createApiKey(programScope(t.db, programId), t.deps, { name: `k${Math.random()}`, expires_at: new Date(t.clock.now() + days * DAY).toISOString().slice(0, 10) }, null)
+    if (made.status !== 201) throw new Error('key not made')
+    return made.result.data!
+  }
+  const key = await keyFor(program.id)
+  const call = async (path: string, init: { method?: string; json?: unknown; key?: string | null; headers?: Record<string, string> } = {}) => {
+    const headers = new Headers(init.headers)
+    if (init.key !== null) headers.set('authorization', `Bearer ${init.key ?? key.api_key}`)
+    if (init.json !== undefined) headers.set('content-type', 'application/json')
+    const res = await t.app.request(`/api/v1${path}`, { method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'), headers, body: init.json !== undefined ? JSON.stringify(init.json) : undefined })
+    const text = await res.text()
+    return { status: res.status, res, text, body: (text ? JSON.parse(text) : null) as Json }
+  }
+  const upsert = async (json: unknown, k?: string) => call('/participants', { json, ...(k ? { key: k } : {}) })
+  return { ...t, program, key, keyFor, call, upsert }
+}
+
+const expectError = (r: { status: number; body: Json; res: Response }, status: number, code: string) => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status)
+  expect(Object.keys(r.body)).toEqual(['error'])
+  expect(r.body.error).toMatchObject({ code, message: expect.any(String), request_id: r.res.headers.get('request-id') })
+  expect(r.body.error.request_id).toMatch(/.+/)
+  apiErrorSchema.strict().parse(r.body)
+}
+
+describe('/api/v1 authentication', () => {
+  it('refuses a missing, malformed, unknown, revoked (at once) and expired key with 401 and one error shape', async () => {
+    const t = await setup()
+    expectError(await t.call('/participants?email=a@example.com', { key: null }), 401, 'unauthenticated')
+    expectError(await t.call('/participants?email=a@example.com', { key: 'nope' }), 401, 'unauthenticated')
+    expectError(await t.call('/participants?email=a@example.com', { key: `tsk_${'A'.repeat(43)}` }), 401, 'unauthenticated')
+    expect((await t.call('/participants?email=a@example.com')).status).toBe(200)
+
+    // Revoked: refused from the very next request.
+    await revokeApiKey(programScope(t.db, t.program.id), t.deps, t.key.id)
+    expectError(await t.call('/participants?email=a@example.com'), 401, 'unauthenticated')
+
+    const expiring = await t.keyFor(t.program.id, 1)
+    expect((await t.call('/participants?email=a@example.com', { key: expiring.api_key })).status).toBe(200)
+    t.clock.advance(2 * DAY)
+    expectError(await t.call('/participants?email=a@example.com', { key: expiring.api_key }), 401, 'unauthenticated')
+  })
+
+  it("acts on the key's program only: another program's participant is 404 for every call", async () => {
+    const t = await setup()
+    const org = await makeOrganization(t)
+    const other = await makeProgram(t, org.id)
+    const otherKey = await t.keyFor(other.id)
+    const mine = await t.upsert({ email: 'ana@example.com', external_id: 'shop-1' })
+    expect(mine.status).toBe(201)
+    const id = mine.body.id as number
+    expectError(await t.call(`/participants/${id}`, { key: otherKey.api_key }), 404, 'not_found')
+    expectError(await t.call(`/participants/${id}/ledger`, { key: otherKey.api_key }), 404, 'not_found')
+    expectError(await t.call(`/participants/${id}/points`, { key: otherKey.api_key, json: { type: 'earn', amount: 5, reason: 'x' }, headers: { 'idempotency-key': 'x1' } }), 404, 'not_found')
+    expect((await t.call('/participants?email=ana@example.com', { key: otherKey.api_key })).body.data).toEqual([])
+    expect((await t.call('/participants?external_id=shop-1', { key: otherKey.api_key })).body.data).toEqual([])
+    // The same e-mail upserted with B's key is B's own, separate participant.
+    const theirs = await t.upsert({ email: 'ana@example.com', external_id: 'shop-1' }, otherKey.api_key)
+    expect(theirs.status).toBe(201)
+    expect(theirs.body.id).not.toBe(id)
+    const [row] = await t.db.select().from(participants).where(eq(participants.id, theirs.body.id))
+    expect(row!.programId).toBe(other.id)
+  })
+
+  it('answers a Request-Id on every response (success, 401, 404, 422) and logs each keyed call by route pattern', async () => {
+    const t = await setup()
+    const ok = await t.upsert({ email: 'log@example.com' })
+    const missing = await t.call('/participants/999999')
+    const bad = await t.upsert({ email: 'not-an-email' })
+    const anon = await t.call('/participants/1', { key: null })
+    for (const r of [ok, missing, bad, anon]) expect(r.res.headers.get('request-id')).toMatch(/^[\w-]{8,}$/)
+    expect(new Set([ok, missing, bad, anon].map((r) => r.res.headers.get('request-id'))).size).toBe(4)
+    expect(bad.body.error.fields).toHaveProperty('email')
+    const log = await t.db.select().from(apiRequestLog).where(eq(apiRequestLog.keyId, t.key.id))
+    expect(log.map((l) => [l.method, l.route, l.status])).toEqual([
+      ['POST', '/api/v1/participants', 201],
+      ['GET', '/api/v1/participants/:id', 404],
+      ['POST', '/api/v1/participants', 422],
+    ])
+    expect(log.map((l) => l.requestId)).toEqual([ok, missing, bad].map((r) => r.res.headers.get('request-id')))
+    expect(log.every((l) => l.programId === t.program.id)).toBe(true)
+  })
+
+  it('rate limits per key: 429 with Retry-After past the limit, other keys unaffected', async () => {
+    const t = await setup()
+    const other = await t.keyFor(t.program.id)
+    for (let i = 0; i < API_V1_RATE_LIMIT.requests; i++) expect((await t.call('/participants?email=r@example.com')).status).toBe(200)
+    const limited = await t.call('/participants?email=r@example.com')
+    expectError(limited, 429, 'rate_limited')
+    const retry = Number(limited.res.headers.get('retry-after'))
+    expect(retry).toBeGreaterThan(0)
+    expect(retry).toBeLessThanOrEqual(60)
+    expect((await t.call('/participants?email=r@example.com', { key: other.api_key })).status).toBe(200)
+    t.clock.advance(API_V1_RATE_LIMIT.windowMs)
+    expect((await t.call('/participants?email=r@example.com')).status).toBe(200)
+  })
+})
+
+describe('/api/v1 participants', () => {
+  it('upserts by external id or e-mail and looks participants up', async () => {
+    const t = await setup()
+    const created = await t.upsert({ email: 'Bea@Example.com', external_id: 'cust-42', first_name: 'Bea' })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ object: 'participant', email: 'bea@example.com', external_id: 'cust-42', first_name: 'Bea', points_balance: 0, lifetime_points: 0, status: 'active' })
+    participantSchema.strict().parse(created.body)
+    const id = created.body.id
+    // By external id: updates the same participant, e-mail included.
+    const byExternal = await t.upsert({ external_id: 'cust-42', email: 'bea.new@example.com', last_name: 'Lopez' })
+    expect(byExternal.status).toBe(200)
+    expect(byExternal.body).toMatchObject({ id, email: 'bea.new@example.com', last_name: 'Lopez', first_name: 'Bea' })
+    // By e-mail alone.
+    expect((await t.upsert({ email: 'bea.new@example.com', first_name: 'Beatriz' })).body).toMatchObject({ id, first_name: 'Beatriz', external_id: 'cust-42' })
+    // An unknown external id alone cannot create (no e-mail).
+    const noEmail = await t.upsert({ external_id: 'cust-43' })
+    expectError(noEmail, 422, 'validation_failed')
+    expect(noEmail.body.error.fields).toHaveProperty('email')
+    // An external id already used by someone else is refused.
+    await t.upsert({ email: 'carl@example.com' })
+    expectError(await t.upsert({ email: 'carl@example.com', external_id: 'cust-42' }), 422, 'validation_failed')
+
+    expect((await t.call(`/participants/${id}`)).body).toEqual((await t.call('/participants?external_id=cust-42')).body.data[0])
+    expect((await t.call('/participants?email=BEA.NEW@example.com')).body).toMatchObject({ object: 'list', has_more: false, data: [{ id }] })
+    expect((await t.call('/participants?email=nobody@example.com')).body.data).toEqual([])
+    expectError(await t.call('/participants'), 422, 'validation_failed')
+    expectError(await t.call('/participants/abc'), 422, 'validation_failed')
+  })
+})
+
+describe('/api/v1 points', () => {
+  async function withParticipant() {
+    const t = await setup()
+    const p = (await t.upsert({ email: 'pts@example.com' })).body as ApiParticipant
+    const adjust = (json: unknown, key?: string) => t.call(`/participants/${p.id}/points`, { json, headers: key ? { 'idempotency-key': key } : {} })
+    const balance = async () => (await t.db.select().from(participants).where(eq(participants.id, p.id)))[0]!.unusedPoints
+    return { ...t, p, adjust, balance }
+  }
+
+  it('requires an Idempotency-Key; a retried earn answers the identical body and credits once', async () => {
+    const t = await withParticipant()
+    const noKey = await t.adjust({ type: 'earn', amount: 100, reason: 'Order 1001' })
+    expectError(noKey, 422, 'validation_failed')
+    expect(noKey.body.error.fields).toHaveProperty('Idempotency-Key')
+    expect(await t.balance()).toBe(0)
+
+    const first = await t.adjust({ type: 'earn', amount: 100, reason: 'Order 1001' }, 'order-1001')
+    expect(first.status, first.text).toBe(201)
+    const result = pointsAdjustResultSchema.parse(first.body) as PointsAdjustResult
+    expect(result.entry).toMatchObject({ object: 'ledger_entry', delta: 100, kind: 'earn', title: 'Order 1001', participant_id: t.p.id })
+    expect(result.participant).toMatchObject({ points_balance: 100, lifetime_points: 100 })
+    const again = await t.adjust({ type: 'earn', amount: 100, reason: 'Order 1001' }, 'order-1001')
+    expect(again.status).toBe(201)
+    expect(again.text).toBe(first.text)
+    expect(again.res.headers.get('idempotent-replayed')).toBe('true')
+    expect(await t.balance()).toBe(100)
+    expect(await t.db.select().from(pointsLedger).where(eq(pointsLedger.participantId, t.p.id))).toHaveLength(1)
+  })
+
+  it('credits once when the same request races itself (one runs, the other replays or answers 409 in progress)', async () => {
+    const t = await withParticipant()
+    const both = await Promise.all([0, 1, 2].map(() => t.adjust({ type: 'earn', amount: 40, reason: 'Race' }, 'race-1')))
+    expect(both.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1)
+    for (const r of both) if (r.status !== 201) expectError(r, 409, 'idempotency_conflict')
+    expect(await t.balance()).toBe(40)
+    expect((await t.adjust({ type: 'earn', amount: 40, reason: 'Race' }, 'race-1')).status).toBe(201)
+    expect(await t.balance()).toBe(40)
+  })
+
+  it('answers 422 for the same key with a different body or on another participant, and changes nothing', async () => {
+    const t = await withParticipant()
+    expect((await t.adjust({ type: 'earn', amount: 50, reason: 'Order 7' }, 'k-7')).status).toBe(201)
+    expectError(await t.adjust({ type: 'earn', amount: 60, reason: 'Order 7' }, 'k-7'), 422, 'idempotency_conflict')
+    const other = (await t.upsert({ email: 'other@example.com' })).body as ApiParticipant
+    expectError(await t.call(`/participants/${other.id}/points`, { json: { type: 'earn', amount: 50, reason: 'Order 7' }, headers: { 'idempotency-key': 'k-7' } }), 422, 'idempotency_conflict')
+    expect(await t.balance()).toBe(50)
+    expect((await t.call(`/participants/${other.id}`)).body.points_balance).toBe(0)
+  })
+
+  it('spends and refunds; a spend over the balance is 422 not_enough_points, and replays as such', async () => {
+    const t = await withParticipant()
+    await t.adjust({ type: 'earn', amount: 30, reason: 'Order' }, 'e1')
+    expect((await t.adjust({ type: 'spend', amount: 20, reason: 'Coupon' }, 's1')).body.participant).toMatchObject({ points_balance: 10, lifetime_points: 30 })
+    const over = await t.adjust({ type: 'spend', amount: 11, reason: 'Coupon' }, 's2')
+    expectError(over, 422, 'not_enough_points')
+    const overAgain = await t.adjust({ type: 'spend', amount: 11, reason: 'Coupon' }, 's2')
+    expect(overAgain.text).toBe(over.text)
+    expect((await t.adjust({ type: 'refund', amount: 5, reason: 'Returned coupon' }, 'r1')).body.entry).toMatchObject({ delta: 5, kind: 'refund' })
+    expect(await t.balance()).toBe(15)
+    expectError(await t.adjust({ type: 'bonus', amount: 5, reason: 'x' }, 'bad-1'), 422, 'validation_failed')
+    expectError(await t.adjust({ type: 'earn', amount: 0, reason: 'x' }, 'bad-2'), 422, 'validation_failed')
+  })
+
+  it('never overdraws under concurrent spends: exactly balance / amount of them succeed', async () => {
+    const t = await withParticipant()
+    await t.adjust({ type: 'earn', amount: 100, reason: 'Start' }, 'start')
+    const spends = await Promise.all(Array.from({ length: 25 }, (_, i) => t.adjust({ type: 'spend', amount: 10, reason: `Spend ${i}` }, `spend-${i}`)))
+    const ok = spends.filter((r) => r.status === 201)
+    expect(ok).toHaveLength(10)
+    expect(spends.filter((r) => r.status === 422).every((r) => r.body.error.code === 'not_enough_points')).toBe(true)
+    expect(spends.filter((r) => r.status !== 201 && r.status !== 422)).toEqual([])
+    expect(await t.balance()).toBe(0)
+  })
+
+  it('100 concurrent earns with distinct keys sum exactly', async () => {
+    const t = await withParticipant()
+    const earns = await Promise.all(Array.from({ length: 100 }, (_, i) => t.adjust({ type: 'earn', amount: i + 1, reason: `Order ${i}` }, `earn-${i}`)))
+    expect(earns.every((r) => r.status === 201)).toBe(true)
+    expect(await t.balance()).toBe(5050)
+  })
+
+  it('pages the ledger newest first with starting_after and has_more', async () => {
+    const t = await withParticipant()
+    for (let i = 1; i <= 5; i++) await t.adjust({ type: 'earn', amount: i, reason: `Order ${i}` }, `o-${i}`)
+    const page1 = ledgerPageSchema.parse((await t.call(`/participants/${t.p.id}/ledger?limit=2`)).body) as LedgerPage
+    expect(page1).toMatchObject({ object: 'list', has_more: true })
+    expect(page1.data.map((e) => e.delta)).toEqual([5, 4])
+    const page2 = (await t.call(`/participants/${t.p.id}/ledger?limit=2&starting_after=${page1.data[1]!.id}`)).body as LedgerPage
+    expect(page2.data.map((e) => e.delta)).toEqual([3, 2])
+    expect(page2.has_more).toBe(true)
+    const page3 = (await t.call(`/participants/${t.p.id}/ledger?limit=2&starting_after=${page2.data[1]!.id}`)).body as LedgerPage
+    expect(page3).toMatchObject({ has_more: false })
+    expect(page3.data.map((e) => e.delta)).toEqual([1])
+    expectError(await t.call(`/participants/${t.p.id}/ledger?limit=1000`), 422, 'validation_failed')
+  })
+})
+
+/** Mounted /api/v1 routes (method and OpenAPI-style path; middleware and the catch-all excluded) against the document's operations. */
+function undocumentedRoutes(routes: { method: string; path: string }[], doc: Json) {
+  const documented = new Set(Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)))
+  const mounted = new Set(routes.filter((r) => r.path.startsWith('/api/v1/') && r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`))
+  expect(mounted.size).toBeGreaterThanOrEqual(6)
+  return { missing: [...mounted].filter((m) => !documented.has(m)), extra: [...documented].filter((d) => !mounted.has(d)) }
+}
+
+describe('/api/v1 OpenAPI', () => {
+  it('serves an OpenAPI 3.1 document without a key that lists every mounted /api/v1 route', async () => {
+    const t = await setup()
+    const r = await t.call('/openapi.json', { key: null })
+    expect(r.status).toBe(200)
+    const doc = r.body
+    expect(doc.openapi).toBe('3.1.0')
+    expect(undocumentedRoutes(t.app.routes, doc)).toEqual({ missing: [], extra: [] })
+    // The check itself bites: a route mounted without a contract entry is reported.
+    const extended = new Hono().route('/api/v1', apiV1Routes)
+    extended.get('/api/v1/participants/:id/rewards', (c) => c.json({}))
+    expect(undocumentedRoutes(extended.routes, doc).missing).toEqual(['GET /api/v1/participants/{id}/rewards'])
+    // Bodies and answers come from the contract: the adjust body names its enum.
+    expect(doc.components.schemas.PointsAdjust.properties.type.enum).toEqual(['earn', 'spend', 'refund'])
+    expect(doc.paths['/api/v1/participants/{id}/points'].post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]))
+  })
+})

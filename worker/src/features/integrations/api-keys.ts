@@ -1,0 +1,134 @@
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import {
+  API_KEY_MAX_DAYS,
+  API_KEY_PATTERN,
+  API_KEY_PREFIX_LENGTH,
+  type ApiKeyCreated,
+  type ApiKeyList,
+  type ApiKeyRow,
+  type ApiKeyStatus,
+  type integrationListQuerySchema,
+} from '../../../../sdk/contract/console/integrations'
+import type { FormResult } from '../../../../sdk/contract/console/forms'
+import type { z } from 'zod'
+import type { Db } from '../../db/client'
+import { apiKeys } from '../../db/schema'
+import { type ProgramScope, programScope } from '../../db/scope'
+import type { Deps } from '../../deps'
+import { AppError } from '../../lib/errors'
+import { safeEqual, sha256Sync } from '../../lib/crypto'
+
+type ApiKeyEntity = typeof apiKeys.$inferSelect
+type ListQuery = z.output<typeof integrationListQuerySchema>
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** 43 base62 characters carry 256 bits (43 x log2 62 = 256.03): as much as 32 random bytes. */
+const KEY_CHARS = 43
+const DAY_MS = 86_400_000
+/** last_used_at is written at most this often per key, so a busy key costs no write per request. */
+const LAST_USED_EVERY_MS = 60_000
+
+/**
+ * A new key: `tsk_` + 43 uniform base62 characters from the platform's CSPRNG (rejection sampling:
+ * bytes of 248 and above are dropped, so `b % 62` has no bias).
+ */
+export function generateApiKey(): string {
+  let out = ''
+  while (out.length < KEY_CHARS) {
+    for (const b of crypto.getRandomValues(new Uint8Array(64))) {
+      if (b < 248 && out.length < KEY_CHARS) out += BASE62[b % 62]
+    }
+  }
+  return `tsk_${out}`
+}
+
+export const apiKeyPrefix = (key: string) => key.slice(0, API_KEY_PREFIX_LENGTH)
+export const hashApiKey = (key: string) => sha256Sync(key)
+
+function statusOf(row: ApiKeyEntity, now: number): ApiKeyStatus {
+  if (row.revokedAt) return 'revoked'
+  return row.expiresAt.getTime() <= now ? 'expired' : 'active'
+}
+
+function toRow(row: ApiKeyEntity, now: number): ApiKeyRow {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    status: statusOf(row, now),
+  }
+}
+
+/** GET .../api_auths: the program's keys, newest first; name, prefix, dates and status, never a key. */
+export async function listApiKeys(scope: ProgramScope, deps: Deps, query: ListQuery): Promise<ApiKeyList> {
+  const [total, rows] = await Promise.all([
+    scope.count(apiKeys),
+    scope.select(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
+  ])
+  const now = deps.clock.now()
+  return { data: rows.map((r) => toRow(r, now)), meta: { page: query.page, per_page: query.per_page, total, total_pages: Math.ceil(total / query.per_page) } }
+}
+
+/** `YYYY-MM-DD` -> the end of that day (UTC): the key works through the date the admin picked. */
+const endOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + DAY_MS - 1)
+
+/**
+ * POST .../api_auths: makes a key and answers it this once. Only its SHA-256 and its prefix are stored
+ * (a high-entropy key needs no slow hash: nothing can be guessed from its digest).
+ */
+export async function createApiKey(
+  scope: ProgramScope,
+  deps: Deps,
+  input: { name: string; expires_at: string },
+  adminId: number | null,
+): Promise<{ status: 201; result: ApiKeyCreated } | { status: 422; result: FormResult }> {
+  const now = deps.clock.now()
+  const expiresAt = endOfDay(input.expires_at)
+  if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now) return { status: 422, result: { success: false, errors: { expires_at: 'Expires at must be a future date' } } }
+  if (expiresAt.getTime() > now + API_KEY_MAX_DAYS * DAY_MS) return { status: 422, result: { success: false, errors: { expires_at: 'Expires at must be within 5 years' } } }
+  const key = generateApiKey()
+  const [row] = await scope
+    .insert(apiKeys, { name: input.name, prefix: apiKeyPrefix(key), keyHash: hashApiKey(key), expiresAt, createdBy: adminId, createdAt: new Date(now) })
+    .returning()
+  return { status: 201, result: { success: true, errors: {}, data: { ...toRow(row!, now), api_key: key } } }
+}
+
+/** POST .../api_auths/{id}/revoke: refused from the next request on (verifyApiKey reads the row every time). */
+export async function revokeApiKey(scope: ProgramScope, deps: Deps, id: number): Promise<ApiKeyRow> {
+  const row = Number.isSafeInteger(id) && id > 0 ? await scope.first(apiKeys, eq(apiKeys.id, id)) : undefined
+  if (!row) throw new AppError('not_found', 404, 'API key not found', { key_id: 'not found' })
+  const now = deps.clock.now()
+  const [revoked] = await scope.update(apiKeys, { revokedAt: new Date(now) }, and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning()
+  return toRow(revoked ?? row, now)
+}
+
+export type VerifiedApiKey = { programId: number; keyId: number }
+
+/**
+ * Authenticates a server API call (`Authorization: Bearer tsk_...`): the program and key id of a
+ * known, unrevoked, unexpired key, else null. The key is found by its public prefix and its digest
+ * compared in constant time, so the lookup reveals nothing about the secret part.
+ *
+ * @example
+ * const key = await verifyApiKey(deps.db, c.req.header('authorization'), deps.clock.now())
+ * if (!key) throw unauthenticated('Invalid API key')
+ */
+export async function verifyApiKey(db: Db, bearerToken: string | null | undefined, now: number | Date): Promise<VerifiedApiKey | null> {
+  const token = (bearerToken ?? '').replace(/^Bearer\s+/i, '').trim()
+  if (!API_KEY_PATTERN.test(token)) return null
+  const at = typeof now === 'number' ? now : now.getTime()
+  const digest = hashApiKey(token)
+  // Cross-program by design: the key names its program.
+  const candidates = await db.select().from(apiKeys).where(eq(apiKeys.prefix, apiKeyPrefix(token))).limit(10) // tenant-guard: allow
+  let match: ApiKeyEntity | undefined
+  for (const row of candidates) if (safeEqual(row.keyHash, digest)) match = row
+  if (!match || match.revokedAt || match.expiresAt.getTime() <= at) return null
+  if (!match.lastUsedAt || at - match.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+    await programScope(db, match.programId).update(apiKeys, { lastUsedAt: new Date(at) }, eq(apiKeys.id, match.id))
+  }
+  return { programId: match.programId, keyId: match.id }
+}

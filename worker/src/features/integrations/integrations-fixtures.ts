@@ -1,0 +1,48 @@
+import { apiKeys, socialNetworkPages, webhooks } from '../../db/schema'
+import { programScope } from '../../db/scope'
+import type { ProgramRow } from '../../env'
+import type { Fixture, FixtureKit } from '../../../test/console-matrix'
+import { apiKeyPrefix, generateApiKey, hashApiKey } from './api-keys'
+
+/** Test fixtures of the integrations settings (Node tests only): fresh rows of `program`. */
+
+async function matrixApiKey(k: FixtureKit, program: ProgramRow): Promise<number> {
+  const key = generateApiKey()
+  const [row] = await programScope(k.db, program.id)
+    .insert(apiKeys, { name: k.unique('key'), prefix: apiKeyPrefix(key), keyHash: hashApiKey(key), expiresAt: new Date(Date.now() + 86_400_000 * 30) })
+    .returning({ id: apiKeys.id })
+  return row!.id
+}
+
+async function matrixSocialPage(k: FixtureKit, program: ProgramRow): Promise<number> {
+  const [row] = await programScope(k.db, program.id)
+    .insert(socialNetworkPages, { url: `https://instagram.com/${k.unique('page')}`, platform: 'instagram' })
+    .returning({ id: socialNetworkPages.id })
+  return row!.id
+}
+
+async function matrixWebhook(k: FixtureKit, program: ProgramRow): Promise<number> {
+  const [row] = await programScope(k.db, program.id)
+    .insert(webhooks, { url: `https://hooks.example.com/${k.unique('hook')}`, events: ['reward.claimed'], secret: 'whsec_matrix', active: false })
+    .returning({ id: webhooks.id })
+  return row!.id
+}
+
+const P = '/programs/:program_id'
+const webhookLine: Fixture = { params: async (k, p) => ({ webhook_id: await matrixWebhook(k, p) }) }
+const webhookBody = (k: FixtureKit) => ({ url: `https://hooks.example.com/${k.unique('hook')}`, events: ['points.changed'], active: false })
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/** The matrix lines of the integrations console (features/integrations/admin.ts). */
+export const integrationMatrixFixtures: Record<string, Fixture> = {
+  [`POST ${P}/social_network_pages`]: { body: (k) => ({ url: `https://facebook.com/${k.unique('page')}`, platform: 'facebook' }) },
+  [`DELETE ${P}/social_network_pages/:page_id{[0-9]+}`]: { params: async (k, p) => ({ page_id: await matrixSocialPage(k, p) }) },
+  [`PATCH ${P}/offers_reward`]: { body: () => ({ active: true, redirect_magic_link: false, merchants_regex: '^coffee' }) },
+  [`PATCH ${P}/photo_contest`]: { body: (k) => ({ active: true, qrati_program_id: k.unique('qr').replace(/[^A-Za-z0-9._:-]/g, '') }) },
+  [`PATCH ${P}/aptos`]: { body: () => ({ enabled: false, network: 'testnet' }) },
+  [`POST ${P}/api_auths`]: { body: (k) => ({ name: k.unique('key'), expires_at: inDays(30) }) },
+  [`POST ${P}/api_auths/:key_id{[0-9]+}/revoke`]: { params: async (k, p) => ({ key_id: await matrixApiKey(k, p) }), body: () => ({}) },
+  [`POST ${P}/webhooks`]: { body: webhookBody },
+  [`GET ${P}/webhooks/:webhook_id{[0-9]+}`]: webhookLine,
+  [`PUT ${P}/webhooks/:webhook_id{[0-9]+}`]: { ...webhookLine, body: webhookBody },
+}
