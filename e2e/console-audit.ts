@@ -30,6 +30,12 @@ type ShotOptions = {
 }
 
 /**
+ * Screenshots refresh the docs (docs/screenshots) and cost CI time: taken unless CI runs, or when
+ * TESSERA_SCREENSHOTS=1 asks for them (`TESSERA_SCREENSHOTS=1 npm test` refreshes them all).
+ */
+const takeShots = process.env.TESSERA_SCREENSHOTS === '1' || process.env.CI !== 'true'
+
+/**
  * `shootBoth(page, name)` audits the screen and saves `docs/screenshots/{prefix}-{name}-{width}.png`
  * at 1280 and 390 px, from the top (a sticky header is not painted mid-page, and a control half under
  * it is not a small target), then returns to 1280.
@@ -50,7 +56,7 @@ export function screenShooter(prefix: string, options: ShotOptions = {}) {
       if (options.noOverflow) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width)
       }
-      await page.screenshot({ path: join(SHOTS, `${prefix}-${name}-${width}.png`), fullPage: true })
+      if (takeShots) await page.screenshot({ path: join(SHOTS, `${prefix}-${name}-${width}.png`), fullPage: true })
     }
     await page.setViewportSize({ width: 1280, height: 900 })
   }

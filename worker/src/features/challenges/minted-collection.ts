@@ -30,7 +30,7 @@ export async function mintedCollectionAddress(scope: ProgramScope, tagList: read
     .where(and(eq(mint.programId, chainTransactions.programId), eq(mint.rewardId, chainTransactions.rewardId), eq(mint.kind, 'mint'), eq(mint.status, 'success')))
   const [row] = await scope.db
     .select({ address: sql<string | null>`json_extract(${chainTransactions.data}, '$.collection_address')` })
-    .from(chainTransactions)
+    .from(chainTransactions) // tenant-guard: allow (where: programId = scope.programId; the join and the mint subquery follow it)
     .innerJoin(rewards, and(eq(rewards.programId, chainTransactions.programId), eq(rewards.id, chainTransactions.rewardId)))
     .where(
       and(
