@@ -1,9 +1,14 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from 'playwright-core'
+import { eq } from 'drizzle-orm'
+import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { ROOT } from './harness'
+import { openLibsql } from '../worker/src/db/node'
+import { programs } from '../worker/src/db/schema'
+import { startNodeServer } from '../worker/src/node'
+import { launchBrowser, ROOT, signInConsole } from './harness'
 
 /**
  * What every console e2e does on each screen it visits: axe-core (WCAG 2.x A/AA and best practices;
@@ -60,4 +65,28 @@ export function screenShooter(prefix: string, options: ShotOptions = {}) {
     }
     await page.setViewportSize({ width: 1280, height: 900 })
   }
+}
+
+/**
+ * The world most console e2e files drive: a seeded Node server on its own libSQL file, Chromium, the
+ * demo program's id and a signed-in super admin. `extraEnv` adds server environment (say a files dir
+ * inside the world's temp dir, passed in as a function of it).
+ */
+export async function startConsoleWorld(name: string, extraEnv: (dir: string) => Record<string, string> = () => ({})) {
+  mkdirSync(SHOTS, { recursive: true })
+  const dir = mkdtempSync(join(tmpdir(), `tessera-e2e-console-${name}-`))
+  const url = `file:${join(dir, 'e2e.db')}`
+  const env = { ENVIRONMENT: 'development', ...extraEnv(dir) }
+  const [server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env }), launchBrowser()])
+  const { db } = await openLibsql(url, { migrate: false })
+  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
+  const admin = await signInConsole(browser, server.url, 'admin@tessera.dev')
+  return { dir, server, browser, db, demoId: demo!.id, admin }
+}
+
+/** Closes what startConsoleWorld opened (each part may be missing when its start failed). */
+export async function stopConsoleWorld(world: { browser?: Browser; server?: { close(): Promise<unknown> }; dir?: string }) {
+  await world.browser?.close()
+  await world.server?.close()
+  if (world.dir) rmSync(world.dir, { recursive: true, force: true })
 }

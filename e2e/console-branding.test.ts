@@ -1,5 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
@@ -7,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { programs, programTemplateDetails } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, ROOT, signInConsole } from './harness'
-import { screenShooter } from './console-audit'
+import { ROOT } from './harness'
+import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, Settings: branding (Chromium, Node + libSQL on our own database): the admin changes the
 // primary colour and sees the framed participant home and the e-mail preview change before anything is
@@ -31,22 +29,11 @@ let admin: BrowserContext
 let demoId: number
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-console-branding-'))
-  const url = `file:${join(dir, 'e2e.db')}`
-  ;[server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env: { ENVIRONMENT: 'development' } }), launchBrowser()])
-  ;({ db } = await openLibsql(url, { migrate: false }))
-  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
-  demoId = demo!.id
+  ;({ dir, server, browser, db, demoId, admin } = await startConsoleWorld('branding'))
   // The seed has no overlay image, which branding requires: the program's other images stand in.
   await db.update(programTemplateDetails).set({ overlayImage: '/brand/hero.svg' }).where(eq(programTemplateDetails.programId, demoId))
-  admin = await signInConsole(browser, server.url, 'admin@tessera.dev')
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stopConsoleWorld({ browser, server, dir }))
 
 const shootBoth = screenShooter('console-branding', { settle: 'load', noOverflow: true })
 

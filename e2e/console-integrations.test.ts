@@ -1,22 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
-import { apiKeys, chainIntegrations, programs, webhooks } from '../worker/src/db/schema'
+import { apiKeys, chainIntegrations, webhooks } from '../worker/src/db/schema'
 import { verifyApiKey } from '../worker/src/features/integrations/api-keys'
 import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, ROOT, signInConsole } from './harness'
-import { screenShooter } from './console-audit'
+import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, Settings: integrations in the console (Chromium, Node + libSQL on our own database): the
 // integrations open on social network pages (add one); an API key is created and shown once, a reload
 // shows only its prefix, it authenticates until it is revoked from the list; a webhook is created and
 // its signing secret shown once (stored for the delivery side, never shown again). axe-core at 1280
 // and 390 px on every integrations screen; screenshots.
-const SHOTS = join(ROOT, 'docs/screenshots')
 
 let dir: string
 let server: Awaited<ReturnType<typeof startNodeServer>>
@@ -26,20 +21,9 @@ let admin: BrowserContext
 let demoId: number
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-console-integrations-'))
-  const url = `file:${join(dir, 'e2e.db')}`
-  ;[server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env: { ENVIRONMENT: 'development' } }), launchBrowser()])
-  ;({ db } = await openLibsql(url, { migrate: false }))
-  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
-  demoId = demo!.id
-  admin = await signInConsole(browser, server.url, 'admin@tessera.dev')
+  ;({ dir, server, browser, db, demoId, admin } = await startConsoleWorld('integrations'))
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stopConsoleWorld({ browser, server, dir }))
 
 const shootBoth = screenShooter('console-integrations')
 

@@ -1,15 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
-import { carouselSlides, navigationMenus, pages, programs } from '../worker/src/db/schema'
+import { carouselSlides, navigationMenus, pages } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
-import { expectBrowserProblems, launchBrowser, ROOT, signInConsole } from './harness'
-import { screenShooter } from './console-audit'
+import { expectBrowserProblems } from './harness'
+import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, program pages and layout settings in Chromium (Node + libSQL on our own database): write a
 // Rules page in the rich-text editor, with a <script> and an onerror image slipped into what is sent
@@ -18,7 +15,6 @@ import { screenShooter } from './console-audit'
 // it to the top with the keyboard only; empty the carousel ('No results found.') and add a slide. The
 // participant site shows the menu, the slide and the page on its next request, no restart; an archived
 // page answers the site's 404. axe-core at 1280 and 390 on every screen.
-const SHOTS = join(ROOT, 'docs/screenshots')
 const SLUG = 'house-rules'
 const RAW = '<p>Hidden<script>window.__pwned = 1</script></p><img src="/brand/slide-1.svg" alt="Rules banner" onerror="window.__pwned = 2">'
 
@@ -30,20 +26,9 @@ let admin: BrowserContext
 let demoId: number
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-console-layout-'))
-  const url = `file:${join(dir, 'e2e.db')}`
-  ;[server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env: { ENVIRONMENT: 'development' } }), launchBrowser()])
-  ;({ db } = await openLibsql(url, { migrate: false }))
-  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
-  demoId = demo!.id
-  admin = await signInConsole(browser, server.url, 'admin@tessera.dev')
+  ;({ dir, server, browser, db, demoId, admin } = await startConsoleWorld('layout'))
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stopConsoleWorld({ browser, server, dir }))
 
 const shootBoth = screenShooter('console-layout')
 

@@ -1,21 +1,19 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
-import { challenges, programAttachments, programs } from '../worker/src/db/schema'
+import { challenges, programAttachments } from '../worker/src/db/schema'
 import { makePng } from '../worker/src/features/media/media-fixtures'
 import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, readMail, ROOT, signInConsole } from './harness'
-import { screenShooter } from './console-audit'
+import { readMail } from './harness'
+import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, Media library (Chromium, Node + libSQL and the local file store on our own directory):
 // the empty library, an upload, its alt text edited ('Attachment updated successfully.'), the file
 // picked as a challenge's image in the wizard through MediaField, and the participant site showing
 // that image from /media/. axe-core on the library, the edit dialog and the picker at 1280 and 390.
-const SHOTS = join(ROOT, 'docs/screenshots')
 const MEMBER = 'maya.thompson1@example.com'
 const ALT = 'A terracotta latte swatch'
 
@@ -27,21 +25,9 @@ let admin: BrowserContext
 let demoId: number
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-console-media-'))
-  const url = `file:${join(dir, 'e2e.db')}`
-  const env = { ENVIRONMENT: 'development', TESSERA_FILES_DIR: join(dir, 'files') }
-  ;[server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env }), launchBrowser()])
-  ;({ db } = await openLibsql(url, { migrate: false }))
-  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
-  demoId = demo!.id
-  admin = await signInConsole(browser, server.url, 'admin@tessera.dev')
+  ;({ dir, server, browser, db, demoId, admin } = await startConsoleWorld('media', (d) => ({ TESSERA_FILES_DIR: join(d, 'files') })))
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stopConsoleWorld({ browser, server, dir }))
 
 const shootBoth = screenShooter('console-media')
 

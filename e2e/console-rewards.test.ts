@@ -1,22 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
-import { participants, programs, rewardClaims, rewards } from '../worker/src/db/schema'
+import { participants, rewardClaims, rewards } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
 import { ledgerInsert } from '../worker/src/features/points/ledger'
 import { startNodeServer } from '../worker/src/node'
-import { expectBrowserProblems, launchBrowser, readMail, ROOT, signInConsole } from './harness'
-import { audit, screenShooter } from './console-audit'
+import { expectBrowserProblems, readMail } from './harness'
+import { audit, screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 14, Rewards in the console (Chromium, Node + libSQL on our own database): create a redeem reward
 // through the form, add coupons with one duplicate (reported by name), a participant claims it on the
 // site and gets one of those codes; create an achievement and sync its winners twice: each winner is
 // awarded once, staff never. axe-core on the list, the form and the detail; screenshots at 1280 and 390.
-const SHOTS = join(ROOT, 'docs/screenshots')
 const MEMBER = 'maya.thompson1@example.com'
 
 let dir: string
@@ -27,23 +23,9 @@ let admin: BrowserContext
 let demoId: number
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-console-rewards-'))
-  const url = `file:${join(dir, 'e2e.db')}`
-  ;[server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env: { ENVIRONMENT: 'development' } }), launchBrowser()])
-  ;({ db } = await openLibsql(url, { migrate: false }))
-  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
-  demoId = demo!.id
-  admin = await signInAdmin('admin@tessera.dev')
+  ;({ dir, server, browser, db, demoId, admin } = await startConsoleWorld('rewards'))
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
-
-/** A signed-in console context (e2e/harness.ts signInConsole). */
-const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
+afterAll(() => stopConsoleWorld({ browser, server, dir }))
 
 const shootBoth = screenShooter('console-rewards')
 

@@ -1,21 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { profileAttributeDefinitions, programs, tiers } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, ROOT, signInConsole } from './harness'
-import { screenShooter } from './console-audit'
+import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, Settings: program in the console (Chromium, Node + libSQL on our own database): change the
 // program's name and its points term, set the SEO title and description and see them in the
 // participant home's <title>, description, Open Graph and Twitter tags (fetched as a page), turn test
 // mode on and see it cannot be turned back off, add a profile attribute and a tier. axe-core at 1280
 // and 390 on every screen; screenshots in docs/screenshots.
-const SHOTS = join(ROOT, 'docs/screenshots')
 
 let dir: string
 let server: Awaited<ReturnType<typeof startNodeServer>>
@@ -25,20 +20,9 @@ let admin: BrowserContext
 let demoId: number
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-console-settings-'))
-  const url = `file:${join(dir, 'e2e.db')}`
-  ;[server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env: { ENVIRONMENT: 'development' } }), launchBrowser()])
-  ;({ db } = await openLibsql(url, { migrate: false }))
-  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
-  demoId = demo!.id
-  admin = await signInConsole(browser, server.url, 'admin@tessera.dev')
+  ;({ dir, server, browser, db, demoId, admin } = await startConsoleWorld('settings'))
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stopConsoleWorld({ browser, server, dir }))
 
 const program = async () => (await db.select().from(programs).where(eq(programs.id, demoId)))[0]!
 const settingsUrl = (screen: string) => `${server.url}/admin/v2/programs/${demoId}/settings${screen ? `/${screen}` : ''}`

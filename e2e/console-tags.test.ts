@@ -1,21 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
-import { challenges, programs } from '../worker/src/db/schema'
+import { challenges } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, ROOT, signInConsole } from './harness'
-import { screenShooter } from './console-audit'
+import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 14, Tags in the console (Chromium, Node + libSQL on our own database): create a content tag
 // through the form (reached from the Settings menu), tag a challenge from its detail page, and see the
 // challenge linked in the tag's detail and counted in the list; an admin tag of the same name lists
 // the challenge under its kind and reads 'No participants are using this tag.'. axe-core on the list,
 // the form and the details; screenshots at 1280 and 390.
-const SHOTS = join(ROOT, 'docs/screenshots')
 const TAG = 'E2E roast'
 
 let dir: string
@@ -26,23 +21,9 @@ let admin: BrowserContext
 let demoId: number
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-console-tags-'))
-  const url = `file:${join(dir, 'e2e.db')}`
-  ;[server, browser] = await Promise.all([startNodeServer({ port: 0, databaseUrl: url, seed: true, quiet: true, env: { ENVIRONMENT: 'development' } }), launchBrowser()])
-  ;({ db } = await openLibsql(url, { migrate: false }))
-  const [demo] = await db.select().from(programs).where(eq(programs.publicKey, 'demo'))
-  demoId = demo!.id
-  admin = await signInAdmin('admin@tessera.dev')
+  ;({ dir, server, browser, db, demoId, admin } = await startConsoleWorld('tags'))
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
-
-/** A signed-in console context (e2e/harness.ts signInConsole). */
-const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
+afterAll(() => stopConsoleWorld({ browser, server, dir }))
 
 const shootBoth = screenShooter('console-tags')
 

@@ -188,3 +188,30 @@ export const brandingFontsSchema = z.object({ data: z.array(brandingFontSchema) 
 export type BrandingFont = z.infer<typeof brandingFontSchema>
 
 export { BRANDING_PREVIEW_MESSAGE, BRANDING_PREVIEW_READY, type BrandingPreviewMessage } from '../branding-preview'
+
+/**
+ * The look a program starts from: the console's branding form for a program never branded, and the
+ * seed's programs (each with its own primary color).
+ */
+export const DEFAULT_BRAND_STYLE: Readonly<Record<string, string>> = {
+  'perk-primary': '#4f46e5',
+  'perk-primary-content': '#ffffff',
+  'perk-secondary': '#f59e0b',
+  'perk-secondary-content': '#1f1300',
+  'perk-body-background': '#f7f7fb',
+  'perk-body-content': '#1d1d2b',
+  'perk-header-color': '#17153b',
+  'perk-header-content-color': '#ffffff',
+  'perk-header-title-color': '#ffffff',
+  'perk-challenge-tile-background': '#ffffff',
+  'perk-reward-tile-background-color': '#ffffff',
+  'perk-footer-color': '#17153b',
+  'perk-footer-content-color': '#d8d6f5',
+  'border-radius-button': 'full',
+  'border-radius-input': 'medium',
+  'border-radius-tiles': 'large',
+  'border-radius-cards': 'large',
+  header_font: 'Poppins',
+  body_font: 'Inter',
+  theme: 'light',
+}

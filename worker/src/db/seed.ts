@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from './client'
+import { DEFAULT_BRAND_STYLE } from '../../../sdk/contract/console/branding'
 import {
   adminProgramPermissions,
   adminUsers,
@@ -25,30 +26,6 @@ export type SeedOptions = { log?: (line: string) => void; participants?: number 
  * replaces it with a fresh one.
  */
 export const DEMO_IDENTITY_SECRET = 'tessera-demo-identity-secret-development-only'
-
-
-const DEMO_STYLE = {
-  'perk-primary': '#5b4cf0',
-  'perk-primary-content': '#ffffff',
-  'perk-secondary': '#f59e0b',
-  'perk-secondary-content': '#1f1300',
-  'perk-body-background': '#f7f7fb',
-  'perk-body-content': '#1d1d2b',
-  'perk-header-color': '#17153b',
-  'perk-header-content-color': '#ffffff',
-  'perk-header-title-color': '#ffffff',
-  'perk-challenge-tile-background': '#ffffff',
-  'perk-reward-tile-background-color': '#ffffff',
-  'perk-footer-color': '#17153b',
-  'perk-footer-content-color': '#d8d6f5',
-  'border-radius-button': 'full',
-  'border-radius-input': 'medium',
-  'border-radius-tiles': 'large',
-  'border-radius-cards': 'large',
-  header_font: 'Poppins',
-  body_font: 'Inter',
-  theme: 'light',
-}
 
 const TERMS_PAGES = [
   { slug: 'privacy', title: 'Privacy', body: 'We collect your name and e-mail to run the program. We never sell your data. You can ask us to delete your account at any time by writing to support.' },
@@ -94,7 +71,7 @@ async function seedProgram(
       footerLogo: '/brand/logo.svg',
       faviconFile: '/favicon.svg',
       headerBackgroundImage: '/brand/hero.svg',
-      elementCssStyle: { ...DEMO_STYLE, 'perk-primary': p.primary },
+      elementCssStyle: { ...DEFAULT_BRAND_STYLE, 'perk-primary': p.primary },
     }),
     db.insert(pages).values(TERMS_PAGES.map((page) => ({ ...page, programId: id, status: 'published' as const, publishedAt: new Date() }))),
     db.insert(emailSettings).values([

@@ -3,31 +3,11 @@ import {
   BRANDING_COLOR_KEYS,
   type Branding,
   type BrandingWrite,
+  DEFAULT_BRAND_STYLE,
 } from '../../../../sdk/contract/console/branding'
 
 /** A program never branded starts from this look (the form still needs its images and texts). */
-export const DEFAULT_STYLE: Record<string, string> = {
-  'perk-primary': '#4f46e5',
-  'perk-primary-content': '#ffffff',
-  'perk-secondary': '#f59e0b',
-  'perk-secondary-content': '#1f1300',
-  'perk-body-background': '#f7f7fb',
-  'perk-body-content': '#1d1d2b',
-  'perk-header-color': '#17153b',
-  'perk-header-content-color': '#ffffff',
-  'perk-header-title-color': '#ffffff',
-  'perk-challenge-tile-background': '#ffffff',
-  'perk-reward-tile-background-color': '#ffffff',
-  'perk-footer-color': '#17153b',
-  'perk-footer-content-color': '#d8d6f5',
-  'border-radius-button': 'full',
-  'border-radius-input': 'medium',
-  'border-radius-tiles': 'large',
-  'border-radius-cards': 'large',
-  header_font: 'Poppins',
-  body_font: 'Inter',
-  theme: 'light',
-}
+export const DEFAULT_STYLE = DEFAULT_BRAND_STYLE
 
 export type BrandingFormValues = {
   element_css_style: Record<string, string>
