@@ -38,9 +38,13 @@ export default defineConfig({
           // Fails a test on any console error or unexpected 4xx/5xx in the pages it drove (issue 13).
           setupFiles: ['./e2e/setup.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // Long flows (a console screen end to end with axe at two widths) on a loaded 2-core machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // After the node and workerd group, two e2e files at a time: each has its own server (port 0,
+          // own database file) and Chromium, and most of a file's time is waiting on the page.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           // One retry: on a loaded 2-core machine a browser step can miss its 30 s wait (seen once in
           // the iframe survey flow, which passes alone); a real failure fails twice.
           retry: 1,

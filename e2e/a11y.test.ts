@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, readMail, ROOT, startNode } from './harness'
@@ -45,9 +45,7 @@ type Finding = { id: string; impact: string | null | undefined; help: string; no
 
 /** Runs axe (WCAG 2.x A/AA and best practices); returns every violation, printed for the record. */
 async function audit(page: Page, label: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
+  const results = await axeBuilder(page).analyze()
   const findings = results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,

@@ -18,11 +18,23 @@ export const SHOTS = join(ROOT, 'docs/screenshots')
 
 export type AxeFinding = { id: string; impact: string | null | undefined; help: string; nodes: string[] }
 
-/** axe-core on the page as it is now; logs every finding and fails on serious or critical ones. */
-export async function audit(page: Page, label: string): Promise<AxeFinding[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+/**
+ * axe-core set up the one way every e2e file runs it: WCAG 2.x A/AA, 2.2 AA and best practices.
+ * Legacy mode runs axe.run in the page (and its frames) instead of runPartial plus a finishRun in a
+ * second blank page, and only violations carry node details: half the time per audit, which is most
+ * of the e2e suite's time with ~200 audits (two widths per console screen).
+ */
+export function axeBuilder(page: Page, include?: string): AxeBuilder {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ resultTypes: ['violations'] }).setLegacyMode(true)
+  return include ? builder.include(include) : builder
+}
+
+/** axe-core on the page as it is now (or on `include`); logs every finding and fails on serious or critical ones. */
+export async function audit(page: Page, label: string, include?: string): Promise<AxeFinding[]> {
+  const started = Date.now()
+  const results = await axeBuilder(page, include).analyze()
   const findings: AxeFinding[] = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  console.log(`[axe] ${label}: ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
+  console.log(`[axe] ${label} (${Date.now() - started} ms): ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
   expect(findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'), label).toEqual([])
   return findings
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
+import { audit } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, readMail, ROOT, startNode, signInConsole } from './harness'
@@ -35,16 +35,6 @@ afterAll(async () => {
 
 /** A signed-in console context (e2e/harness.ts signInConsole). */
 const signInAdmin = (email: string, width?: number) => signInConsole(browser, server.url, email, width)
-
-type Finding = { id: string; impact: string | null | undefined; help: string; nodes: string[] }
-
-/** axe-core (WCAG 2.x A/AA and best practices); serious and critical violations fail the test. */
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  const findings: Finding[] = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  console.log(`[axe] ${label}: ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
-  expect(findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'), label).toEqual([])
-}
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle')

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import AxeBuilder from '@axe-core/playwright'
+import { audit } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SweepstakeAudit } from '../sdk/contract/fair-draw.mjs'
@@ -54,14 +54,7 @@ async function jsonIn<T>(page: Page, path: string, init: { method?: string; body
   ) as Promise<T>
 }
 
-/** axe-core (WCAG 2.x A/AA, best practices) over `selector`: no serious or critical violation. */
-async function axe(page: Page, label: string, selector?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-  if (selector) builder = builder.include(selector)
-  const results = await builder.analyze()
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
-  expect(bad, label).toEqual([])
-}
+const axe = (page: Page, label: string, selector?: string) => audit(page, label, selector)
 
 const participantHeaders = (token?: string) => ({
   'content-type': 'application/json',

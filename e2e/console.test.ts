@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
+import { audit } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, readMail, ROOT, startNode, expectBrowserProblems, signInConsole } from './harness'
@@ -53,16 +53,6 @@ async function jsonIn<T>(page: Page, path: string, init: { method?: string; body
 
 async function statusIn(page: Page, path: string): Promise<number> {
   return ((await jsonIn<{ status: number }>(page, path)) as { status: number }).status
-}
-
-type Finding = { id: string; impact: string | null | undefined; help: string; nodes: string[] }
-
-/** axe-core (WCAG 2.x A/AA and best practices); serious and critical violations fail the test. */
-async function audit(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  const findings: Finding[] = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  console.log(`[axe] ${label}: ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
-  expect(findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'), label).toEqual([])
 }
 
 async function shoot(page: Page, name: string) {

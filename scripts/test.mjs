@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // npm test: typecheck, lint, build, then every test project (libSQL, workerd/D1, Chromium e2e).
 // Works as the first command on a fresh clone: installs dependencies and (as root) Chromium.
-import { execSync } from 'node:child_process'
+import { execSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { ensureDependencies, offlineEnv, run } from './env.mjs'
+import { ensureDependencies, offlineEnv, ROOT, run } from './env.mjs'
 
 ensureDependencies()
 
@@ -43,9 +43,36 @@ const step = (name, cmd) => {
   run(cmd, env)
   console.log(`[tessera] ${name}: ok (${((Date.now() - t) / 1000).toFixed(1)} s)`)
 }
+
+/** Runs independent single-threaded checks side by side (tsc and eslint each use one core); prints each one's output whole. */
+async function together(steps) {
+  const t = Date.now()
+  console.log(`\n[tessera] ${steps.map(([name]) => name).join(' + ')}`)
+  const results = await Promise.all(
+    steps.map(
+      ([name, cmd]) =>
+        new Promise((done) => {
+          const child = spawn(cmd, { cwd: ROOT, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] })
+          let out = ''
+          child.stdout.on('data', (d) => (out += d))
+          child.stderr.on('data', (d) => (out += d))
+          child.on('close', (code) => done({ name, code, out }))
+        }),
+    ),
+  )
+  for (const r of results) {
+    if (r.out.trim()) console.log(r.out.trimEnd())
+    console.log(`[tessera] ${r.name}: ${r.code === 0 ? 'ok' : `failed (exit ${r.code})`}`)
+  }
+  console.log(`[tessera] ${steps.map(([name]) => name).join(' + ')}: ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  if (results.some((r) => r.code !== 0)) throw new Error('a check failed')
+}
+
 try {
-  step('typecheck', 'npx tsc -b')
-  step('lint', 'npx eslint .')
+  await together([
+    ['typecheck', 'npx tsc -b'],
+    ['lint', 'npx eslint .'],
+  ])
   step('build front ends', 'node scripts/build.mjs')
   step('tests: libSQL, workerd + D1, Chromium', 'npx vitest run')
 } catch {

@@ -3,6 +3,7 @@ import type { AptosDeployment } from './platform/aptos-types'
 import type { CaptchaVerifier } from './platform/captcha'
 import type { Limiter } from './platform/limiter'
 import type { Mailer } from './platform/mail'
+import type { OcrProvider } from './platform/ocr'
 import type { OffersProvider } from './platform/offers'
 import type { PaymentsProvider } from './platform/payments'
 import type { FileStorage } from './platform/storage'
@@ -60,6 +61,8 @@ export type Deps = {
   fetch?: typeof fetch
   /** Uploaded files (media library): R2 on Workers, a local directory under Node; absent, uploads and media answer 503. */
   storage?: FileStorage
+  /** Receipt OCR (platform/ocr.ts); absent: receipts wait in `pending` for a provider. */
+  ocr?: OcrProvider
   /** The Aptos signer (collectibles); absent: every program's collectibles use the simulated local chain. */
   aptos?: AptosDeployment
 }
