@@ -23,7 +23,7 @@ const boundary = (files, banned, message) => {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'dist/**', '.wrangler/**', '.cache/**', '.data/**', '.tmp/**', 'migrations/**', 'docs/screenshots/**', 'bench/results/**'] },
+  { ignores: ['**/node_modules/**', 'dist/**', 'sdk/dist/**', '.wrangler/**', '.cache/**', '.data/**', '.tmp/**', 'migrations/**', 'docs/screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

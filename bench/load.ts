@@ -18,6 +18,8 @@ export type LoadJob = {
    * which made the load generator, not the server, the limit of a signed-in read.
    */
   cycleTokens?: boolean
+  /** Writes: a fresh `Idempotency-Key` header on every request (the server API requires one). */
+  idempotencyKeys?: boolean
   duration: number
   connections: number
   /** Seconds of unmeasured load first (JIT, caches); 0 for writes, which must not spend participants. */
@@ -55,7 +57,12 @@ function run(job: LoadJob, duration: number): Promise<{ result: autocannon.Resul
             ...base,
             headers: job.headers ?? {},
             ...(tokens.length
-              ? { setupRequest: (req: autocannon.Request) => ({ ...req, headers: withToken(req.headers, tokens[next++ % tokens.length]!) }) }
+              ? {
+                  setupRequest: (req: autocannon.Request) => {
+                    const headers = withToken(req.headers, tokens[next++ % tokens.length]!)
+                    return { ...req, headers: job.idempotencyKeys ? { ...headers, 'idempotency-key': `bench-${process.pid}-${next}` } : headers }
+                  },
+                }
               : {}),
           },
         ]

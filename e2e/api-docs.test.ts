@@ -40,7 +40,7 @@ describe('/api/docs in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     await page.goto(`${server.url}/api/docs`)
-    await page.getByRole('heading', { name: 'Tessera server API', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Tessera API', level: 1 }).waitFor()
     // The same-origin stylesheet applied (two columns at 1280).
     expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('grid')
     for (const width of [1280, 390]) {
@@ -51,7 +51,7 @@ describe('/api/docs in Chromium', () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 })
 
-    await page.getByLabel(/API key for Try it/).fill(key)
+    await page.getByLabel(/API key \(server API\)/).fill(key)
     const upsert = page.locator('#op-upsertParticipant form.try')
     await upsert.locator('textarea').fill(JSON.stringify({ email: 'docs-e2e@example.com', external_id: 'docs-1' }))
     await upsert.getByRole('button', { name: 'Send' }).click()
@@ -62,6 +62,12 @@ describe('/api/docs in Chromium', () => {
     await find.getByLabel(/external_id/).fill('docs-1')
     await find.getByRole('button', { name: 'Send' }).click()
     await expect.poll(() => find.locator('output').textContent()).toMatch(/^200 [\s\S]*"external_id": "docs-1"/)
+
+    // The participant API is on the page too, sent as a widget would (program key, no cookies).
+    await page.getByLabel(/Program public key/).fill('demo')
+    const program = page.locator('#op-getProgram form.try')
+    await program.getByRole('button', { name: 'Send' }).click()
+    await expect.poll(() => program.locator('output').textContent()).toMatch(/^200 [\s\S]*"public_key": "demo"/)
     await context.close()
   })
 })

@@ -6,14 +6,14 @@ import { openLibsql } from '../worker/src/db/node'
 import { programs, programTemplateDetails } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
 import { ROOT } from './harness'
-import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
+import { audit, screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, Settings: branding (Chromium, Node + libSQL on our own database): the admin changes the
 // primary colour and sees the framed participant home and the e-mail preview change before anything is
 // saved; custom CSS with `@import url(https://evil.example)` and `</style><script>` is shown as removed;
 // after Save ('Done!') the participant site uses the new colour and the custom CSS, with no request to
 // evil.example and no script from the CSS; a second Save says 'No changes detected.'. axe-core on the
-// colors and css tabs at 1280 and 390; screenshots.
+// colors and css tabs at 1280 and 390 (and no landmark-unique at all with the preview); screenshots.
 const SHOTS = join(ROOT, 'docs/screenshots')
 const NEW_PRIMARY = '#0b6e4f'
 const EVIL_CSS = `@import url(https://evil.example/x.css);
@@ -73,6 +73,10 @@ describe('console branding in Chromium', () => {
     const frame = await previewFrame(page)
     const saved = await primaryOf(frame)
     expect(saved).not.toBe(NEW_PRIMARY)
+    // The framed site's landmarks are named while it is the preview: axe (which looks into the frame)
+    // finds every landmark of the page and the frame told apart, not even a moderate landmark-unique.
+    await frame.getByRole('main', { name: 'Preview: site content' }).waitFor()
+    expect((await audit(page, 'colors with the preview')).filter((f) => f.id === 'landmark-unique')).toEqual([])
     await shootBoth(page, 'colors')
     // Every other tab: its own address, its fields, axe at both widths.
     for (const [tab, path] of [['Theme', 'theme'], ['Assets', 'assets'], ['Fonts', 'fonts'], ['Borders', 'borders']] as const) {

@@ -74,6 +74,15 @@ describe('console integrations in Chromium', () => {
     expect(await page.content()).not.toContain(key)
     await shootBoth(page, 'api-keys')
 
+    // The key's detail: its calls, newest first (time, method, route, status, request id).
+    const called = await fetch(`${server.url}/api/v1/participants?email=e2e-log@example.com`, { headers: { authorization: `Bearer ${key}` } })
+    await row.getByRole('button', { name: 'Requests of E2E warehouse' }).click()
+    const log = page.getByRole('dialog', { name: 'Requests of E2E warehouse' })
+    await log.getByRole('row').filter({ hasText: called.headers.get('request-id')! }).filter({ hasText: '/api/v1/participants' }).filter({ hasText: '200' }).waitFor()
+    await shootBoth(page, 'api-key-requests')
+    await page.keyboard.press('Escape')
+    await log.waitFor({ state: 'detached' })
+
     // Revoke: refused at once.
     await row.getByRole('button', { name: 'Revoke E2E warehouse' }).click()
     await page.getByRole('dialog', { name: 'Revoke E2E warehouse?' }).getByRole('button', { name: 'Revoke' }).click()
@@ -110,7 +119,13 @@ describe('console integrations in Chromium', () => {
     await expect.poll(() => page.getByLabel('URL').inputValue()).toBe('https://hooks.example.com/e2e')
     expect(await page.getByRole('checkbox', { name: 'reward.claimed' }).getAttribute('aria-checked')).toBe('true')
     expect(await page.content()).not.toContain(secret)
+    await page.getByText('No deliveries yet. Send a test event to try the receiver.').waitFor()
     await shootBoth(page, 'webhook-edit')
+    // Delete, after a confirmation.
+    await page.getByRole('button', { name: 'Delete webhook' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete webhook' }).click()
+    await page.waitForURL(/\/settings\/integrations\/webhooks$/)
+    expect(await db.select().from(webhooks).where(eq(webhooks.programId, demoId))).toEqual([])
 
     // The settings screens of the other integrations pass axe too.
     for (const [path, heading] of [

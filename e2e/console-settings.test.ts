@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { profileAttributeDefinitions, programs, tiers } from '../worker/src/db/schema'
 import { startNodeServer } from '../worker/src/node'
+import { makePng } from '../worker/src/features/media/media-fixtures'
 import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
+import { expectBrowserProblems } from './harness'
 
 // Issue 15, Settings: program in the console (Chromium, Node + libSQL on our own database): change the
 // program's name and its points term, set the SEO title and description and see them in the
@@ -87,6 +89,18 @@ describe('console program settings in Chromium', () => {
     await page.getByLabel('Rewards term').fill('treats')
     await save(page, 'Program updated successfully.')
     expect(await program()).toMatchObject({ termPointsAs: 'beans', termRewardsAs: 'treats' })
+    // An icon chosen on this device goes with the form as a file (multipart): a page named .png is
+    // refused under its field by its bytes; a PNG is stored in the media library and becomes the icon.
+    expectBrowserProblems(/HTTP 422: PATCH .*settings\/labels/, /status of 422/)
+    const iconFile = page.getByLabel('Or upload a PNG or JPEG from this device').first()
+    await iconFile.setInputFiles({ name: 'earn.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') })
+    const sent = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/settings/labels'))
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/)
+    await page.getByRole('group', { name: 'Earn points icon' }).getByText(/SVG and HTML files are not accepted/).waitFor()
+    await iconFile.setInputFiles({ name: 'earn.png', mimeType: 'image/png', buffer: Buffer.from(makePng(24, 24)) })
+    await save(page, 'Program updated successfully.')
+    expect((await program()).earnPointsIcon).toMatch(new RegExp(`^/media/${demoId}/[0-9a-f]{32}\\.png$`))
     await shootBoth(page, 'labels')
 
     // SEO: the home's head carries them on the next request.
@@ -182,6 +196,8 @@ describe('console program settings in Chromium', () => {
     const existing = await db.select().from(tiers).where(eq(tiers.programId, demoId)).orderBy(asc(tiers.pointsThresholdMin))
     const lastMax = existing[existing.length - 1]!.pointsThresholdMax
     const groups = page.getByRole('group', { name: /^Tier \d+$/ })
+    // The heading renders before the tiers load: wait for the last one before counting.
+    await groups.nth(existing.length - 1).waitFor()
     expect(await groups.count()).toBe(existing.length)
     expect(await groups.nth(0).getByRole('button', { name: /Remove tier/ }).count()).toBe(0)
     expect(await groups.nth(1).getByRole('button', { name: /Remove tier/ }).count()).toBe(0)

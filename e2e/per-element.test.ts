@@ -26,6 +26,8 @@ const PAGES: Record<string, () => string> = {
   '/later': () => `<div id="route"></div>`,
   '/signin': () => `<tessera-signin></tessera-signin>`,
   '/offers': () => `<tessera-offers></tessera-offers>`,
+  '/tiles': () => `<tessera-challenge-tiles limit="3"></tessera-challenge-tiles>`,
+  '/membership': () => `<tessera-membership challenge-id="ember-club"></tessera-membership>`,
 }
 
 function startPartner(tesseraUrl: string): Promise<string> {
@@ -154,5 +156,47 @@ describe('per-element loading on a partner page', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true')
     expect(signin.errors.join('\n')).toBe('')
     await signin.context.close()
+  })
+
+  it("the tiles' first view fetches the list alone; an opened tile brings its panel (amendment 2)", async () => {
+    const { context, page, scripts, errors } = await open('/tiles')
+    const tiles = page.locator('tessera-challenge-tiles')
+    await tiles.locator('.tile').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(scripts).toContain('tw-challenge-tiles-view')
+    // No challenge rules, icons, kit, load-error notice or opened-tile panel before a tile is opened.
+    for (const later of ['tw-tiles-panel', 'tw-challenge-view', 'tw-challenge-rules', 'tw-icons', 'tw-kit', 'tw-load-error', 'tw-inline-signin'])
+      expect(scripts, later).not.toContain(later)
+    // Signed out, a tile opens the sign-in step inside the element, focus in its e-mail field.
+    await tiles.locator('.tile__cta').first().click()
+    await tiles.getByRole('button', { name: 'All challenges' }).waitFor()
+    expect(scripts).toContain('tw-tiles-panel')
+    await expect.poll(() => tiles.evaluate((el) => el.shadowRoot?.activeElement?.getAttribute('type'))).toBe('email')
+    await tiles.getByRole('button', { name: 'All challenges' }).click()
+    await tiles.locator('.tile').first().waitFor()
+    expect(errors.join('\n')).toBe('')
+    await context.close()
+  })
+
+  it("a lone membership element offers 'Sign in to join' and fetches the form on intent, opening it in place", async () => {
+    const { context, page, scripts, errors } = await open('/membership')
+    const membership = page.locator('tessera-membership')
+    const join = membership.getByRole('button', { name: 'Sign in to join' })
+    await join.waitFor()
+    await membership.getByText('Sign in to become a member.').waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(scripts).toContain('tw-payment-view')
+    for (const later of ['tw-inline-signin', 'tw-input', 'tw-signin-state', 'tw-membership'])
+      expect(scripts, later).not.toContain(later)
+    // Pointing at the button fetches the form; pressing it opens the form here, focus in the e-mail field.
+    await join.hover()
+    await expect.poll(() => scripts).toContain('tw-inline-signin')
+    await join.click()
+    const email = membership.getByLabel('Email')
+    await email.waitFor()
+    await expect.poll(() => email.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true)
+    expect(await page.getByLabel(/email/i).count()).toBe(1)
+    expect(errors.join('\n')).toBe('')
+    await context.close()
   })
 })

@@ -3,6 +3,8 @@
 //   default: wrangler dev (local D1, R2, Queues in workerd)   --node: Node + libSQL file
 // Works as the first command on a fresh clone: installs dependencies when missing.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:net'
 import { ensureDependencies, offlineEnv, ROOT, run } from './env.mjs'
 
 ensureDependencies()
@@ -20,6 +22,8 @@ if (!process.argv.includes('--no-build')) {
 }
 
 let child
+let ocrService = null
+let stopping = false
 if (useNode) {
   child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/node.ts', '--seed'], {
     cwd: ROOT,
@@ -29,6 +33,19 @@ if (useNode) {
 } else {
   console.log('[tessera] applying migrations to the local D1 database…')
   run('npx wrangler d1 migrations apply DB --local', env)
+  // Receipt OCR: a Worker cannot run tesseract, so a small Node service reads receipts on a loopback
+  // port and the Worker reaches it over HTTP with a per-run secret (decision 0028).
+  const ocrPort = await freePort()
+  const ocrSecret = randomBytes(24).toString('base64url')
+  ocrService = spawn(process.execPath, ['--import', 'tsx', 'worker/src/platform/ocr-service.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...env, OCR_PORT: String(ocrPort), OCR_SECRET: ocrSecret },
+  })
+  ocrService.on('exit', (code, signal) => {
+    if (!stopping) console.error(`[tessera] the OCR service stopped (${signal ?? code}); receipts stay pending until npm start runs again`)
+  })
+  Object.assign(devVars, { OCR_URL: `http://127.0.0.1:${ocrPort}`, OCR_SECRET: ocrSecret })
   const vars = Object.entries(devVars).flatMap(([k, v]) => ['--var', `${k}:${v}`])
   // --test-scheduled: wrangler dev runs no cron by itself (and warns so); this script triggers the
   // Worker's minute cron (outbox retries, stalled imports) through /__scheduled, as the Node entry does.
@@ -69,5 +86,26 @@ function banner() {
 `)
 }
 
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
-child.on('exit', (code) => process.exit(code ?? 0))
+/** A free loopback port, for the OCR service (its address goes into the Worker's vars before wrangler starts). */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    stopping = true
+    ocrService?.kill(sig)
+    child.kill(sig)
+  })
+child.on('exit', (code) => {
+  stopping = true
+  ocrService?.kill('SIGTERM')
+  process.exit(code ?? 0)
+})

@@ -89,24 +89,29 @@ function chunkShadowStyles(): Plugin {
   }
 }
 
-// ui/icons.tsx makes each icon with a top-level icon(...) call: pure, so unused icons are dropped.
-const treeshake = { manualPureFunctions: ['icon'] }
+// ui/icons.tsx makes each icon with a top-level icon(...) call: pure, so unused icons are dropped, and
+// the module has no side effects, so an element that draws none of its icons does not fetch it.
+const treeshake = {
+  manualPureFunctions: ['icon'],
+  // false: none; undefined: rolldown's own analysis (CSS imports and the rest keep theirs).
+  moduleSideEffects: (id: string) => (/[\\/]ui[\\/]icons\.tsx$/.test(id) ? false : undefined),
+}
 
 const CORE = /node_modules|[\\/]sdk[\\/]|[\\/]widgets[\\/]src[\\/](embed|ui|widgets[\\/]shared)[\\/]/
 /** Shared modules that stay out of the core chunk: used by a few elements only, or only after a click. */
 const NOT_CORE = new RegExp(
   [
     String.raw`[\\/]embed[\\/]views[\\/]`,
-    String.raw`[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|plain-text|sanitize|sanitize-core|media|img|time|date|clipboard|focus|toast-item)\.`,
+    String.raw`[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|plain-text|sanitize|sanitize-core|media|time|date|icons|clipboard|focus|toast-item)\.`,
     String.raw`[\\/]ui[\\/]toast\.css$`,
-    String.raw`[\\/]embed[\\/](checkout|links|runtime-failures|signin-forms)\.`,
+    String.raw`[\\/]embed[\\/](checkout|links|program-css|runtime-failures|runtime-signin|signin-forms)\.`,
     String.raw`[\\/]sdk[\\/]contract[\\/]redirect\.`,
     String.raw`[\\/]shared[\\/](pending-writes|load-error)\.`,
   ].join('|'),
 )
 
 /** Small helpers of the content elements (reward, tiles, payment, challenge): one file, not five. */
-const KIT = /[\\/]ui[\\/](img|date|plain-text)|[\\/]embed[\\/]views[\\/]load-error-lazy/
+const KIT = /[\\/]ui[\\/](date|plain-text)/
 
 /**
  * The custom elements as one ES module entry (the loader injects it with `type="module"`; the

@@ -177,6 +177,12 @@ export type SubmitChallengeQuizFailed = z.infer<typeof submitChallengeQuizFailed
 export const submitChallengeResponseSchema = z.discriminatedUnion('success', [submitChallengeCompletedSchema, submitChallengeQuizFailedSchema])
 export type SubmitChallengeResponse = z.infer<typeof submitChallengeResponseSchema>
 
+/** GET /public/challenges/{id}: the challenge's id or identifier. */
+export const challengeIdParamsSchema = z.object({ id: z.string().min(1).max(120).meta({ description: 'The challenge id or identifier' }) })
+
+/** POST /public/challenges/{id}/unified_social_submission?social_network_post_id=: one post viewed. */
+export const socialSubmissionQuerySchema = z.object({ social_network_post_id: z.coerce.number({ error: 'is required' }).int('must be a post id').positive('must be a post id') })
+
 export const socialSubmissionResponseSchema = z.object({
   success: z.literal(true),
   viewed: z.number(),

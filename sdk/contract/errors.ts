@@ -49,6 +49,8 @@ export const errorCodes = [
   'idempotency_conflict',
   'already_redeemed',
   'voucher_expired',
+  /** A review decision on a referral that is no longer pending (409). */
+  'already_decided',
   'internal_error',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

@@ -76,6 +76,10 @@ export const publicProgramSchema = z.object({
    */
   custom_css: z.string().default(''),
   custom_css_widgets: z.string().default(''),
+  /** The program's social network pages (console integrations social-pages), linked in the site footer. */
+  social_network_pages: z.array(z.object({ platform: z.enum(['instagram', 'facebook']), url: z.string() })).default([]),
+  /** The photo contest (console integrations photo-contests) while it is active, else null: /photos shows it. */
+  photo_contest: z.object({ external_program_id: z.string() }).nullish(),
 })
 export type PublicProgram = z.infer<typeof publicProgramSchema>
 

@@ -97,6 +97,9 @@ export const processRewardRequestSchema = z.object({
 })
 export type ProcessRewardRequest = z.input<typeof processRewardRequestSchema>
 
+/** GET /public/rewards/{reward_id}. */
+export const rewardIdParamsSchema = processRewardRequestSchema.pick({ reward_id: true })
+
 /**
  * A successful claim. `stripe_url` is a payment page to send the browser to (always null today:
  * membership payments start from the membership challenge). Failures answer the error body with

@@ -41,6 +41,7 @@ import { sweepstakesConsole } from './features/sweepstakes/admin'
 import { sweepstakePublicRoutes } from './features/sweepstakes/public'
 import { collectiblesConsole } from './features/collectibles/admin'
 import { tagsConsole } from './features/tags/admin'
+import { referralsConsole } from './features/referrals/admin'
 import { brandingConsole } from './features/branding/admin'
 import { integrationsConsole } from './features/integrations/admin'
 import { MEDIA_UPLOAD_PATH, mediaConsole, mediaUploadGate } from './features/media/admin'
@@ -53,17 +54,21 @@ import { programPagesConsole } from './features/program-pages/admin'
 import { layoutConsole } from './features/layout/admin'
 import { apiV1Routes } from './features/api-v1/routes'
 import { apiDocsRoutes } from './features/api-v1/api-docs'
+import { receiptsConsole } from './features/receipts/admin'
+import { receiptPublicRoutes } from './features/receipts/public'
+import { RECEIPT_UPLOAD_PATH, receiptUploadGate } from './features/receipts/receipt-file'
+import { RECEIPT_FILE_PREFIX, receiptFileRoutes } from './features/receipts/signed-url'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** The console's JSON API, one entry per feature; each declares a permission per route. */
-const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole, integrationsConsole, mediaConsole, settingsConsole, domainsConsole, evergreenConsole, feedPostsConsole, programPagesConsole, layoutConsole, brandingConsole]
+const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole, integrationsConsole, mediaConsole, settingsConsole, domainsConsole, evergreenConsole, feedPostsConsole, programPagesConsole, layoutConsole, brandingConsole, referralsConsole, receiptsConsole]
 
 /** Every console endpoint with its permission: the permission-matrix test is generated from it. */
 export const consoleRouteTable: ConsoleRoute[] = CONSOLE_FEATURES.flatMap((f) => f.table)
 
 /** Paths with their own middleware chain; everything else is the participant site. */
-const OWN_PREFIXES = /^\/(api\/v1\/|api\/docs(\/|$)|admin\/v2|public\/|participants\/|payments\/|offers\/|ahoy\/|_dev\/|_checkout\/|healthz$|media\/)/
+const OWN_PREFIXES = /^\/(api\/v1\/|api\/docs(\/|$)|admin\/v2|public\/|participants\/|payments\/|offers\/|ahoy\/|_dev\/|_checkout\/|healthz$|media\/|receipts-file\/)/
 
 /**
  * Builds the whole HTTP app from injected dependencies. The same app runs on Workers (index.ts) and
@@ -107,6 +112,8 @@ export function createApp(deps: Deps) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     // Media uploads: their own gate, then the handler checks the size before it buffers (features/media/admin.ts).
     if (c.req.method === 'POST' && MEDIA_UPLOAD_PATH.test(c.req.path)) return mediaUploadGate(c, next)
+    // Receipt uploads likewise (features/receipts/receipt-file.ts).
+    if (c.req.method === 'POST' && RECEIPT_UPLOAD_PATH.test(c.req.path)) return receiptUploadGate(c, next)
     const upload = IMPORT_UPLOAD.path.test(c.req.path)
     const length = c.req.header('content-length')
     if (length === undefined || c.req.header('transfer-encoding')) {
@@ -163,6 +170,7 @@ export function createApp(deps: Deps) {
   app.route('/public/rewards', rewardRoutes)
   app.route('/public/sweepstakes', sweepstakePublicRoutes)
   app.route('/public/referrals', referralPublicRoutes)
+  app.route('/public/receipts', receiptPublicRoutes)
   app.route('/public/home', rewardHomeRoutes)
   app.route('/public', accountRoutes)
   app.route('/public/challenges', challengeRoutes)
@@ -177,6 +185,8 @@ export function createApp(deps: Deps) {
 
   // Uploaded files: program and key in the path, served the same on every host.
   app.route('/media', mediaPublicRoutes)
+  // Receipt files: only through short-lived signed links (features/receipts/signed-url.ts).
+  app.route(RECEIPT_FILE_PREFIX, receiptFileRoutes)
 
   app.use('*', (c, next) => (OWN_PREFIXES.test(c.req.path) ? next() : participantSite(c, next)))
   app.route('/', sitePages)

@@ -6,6 +6,7 @@ import type { Mailer } from './platform/mail'
 import type { OcrProvider } from './platform/ocr'
 import type { OffersProvider } from './platform/offers'
 import type { PaymentsProvider } from './platform/payments'
+import type { HostResolver } from './platform/resolver'
 import type { FileStorage } from './platform/storage'
 
 export type Environment = 'development' | 'test' | 'production'
@@ -59,6 +60,8 @@ export type Deps = {
   limiter?: Limiter
   /** Outbound HTTP (webhooks); defaults to the global fetch. */
   fetch?: typeof fetch
+  /** Resolves webhook hosts for the private-address check: node:dns under Node, DNS-over-HTTPS by default. */
+  resolver?: HostResolver
   /** Uploaded files (media library): R2 on Workers, a local directory under Node; absent, uploads and media answer 503. */
   storage?: FileStorage
   /** Receipt OCR (platform/ocr.ts); absent: receipts wait in `pending` for a provider. */

@@ -7,18 +7,22 @@ import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
+import { type OcrEnv, ocrFromEnv } from './platform/ocr-env'
 import { createR2Storage } from './platform/storage'
 import { deliverOutbox } from './features/webhooks/outbox'
 import { keptSignedInAnswer } from './middleware/kept-reads'
 import { cachedPublicAnswer } from './middleware/public-cache'
 import { requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { continueImportFromQueue, resumeImports } from './features/participants/import-runner'
+import { sweepApiRequestLog } from './features/integrations/api-keys-log'
+// The receipts' image codecs as wrangler-bundled wasm modules (features/receipts/image-hash.ts).
+import './features/receipts/image-decoders-workers'
 
 /** The queue of participant import chunks (wrangler.toml); one message carries one job's next chunk. */
 const IMPORT_QUEUE_NAME = 'tessera-imports'
 
 /** Bindings declared in wrangler.toml. */
-export type WorkerEnv = EnvVars & {
+export type WorkerEnv = EnvVars & OcrEnv & {
   DB: D1Database
   FILES?: R2Bucket
   OUTBOX_QUEUE?: Queue<{ ids: number[] }>
@@ -39,6 +43,7 @@ function appFor(env: WorkerEnv) {
     const counting = (env.TESSERA_COUNT_D1 === '1' || env.TESSERA_COUNT_D1 === 'sql') && config.environment !== 'production'
     const counter = counting ? countD1(env.DB as never, { sql: env.TESSERA_COUNT_D1 === 'sql' }) : undefined
     const db = createD1Db((counter?.d1 ?? env.DB) as never)
+    const ocr = ocrFromEnv(env)
     const deps: Deps = {
       db,
       config,
@@ -48,6 +53,7 @@ function appFor(env: WorkerEnv) {
       captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
       offers: offersFromEnv(env, db),
       ...(env.FILES ? { storage: createR2Storage(env.FILES) } : {}),
+      ...(ocr ? { ocr } : {}),
       ...(env.APTOS_PRIVATE_KEY ? { aptos: { privateKey: env.APTOS_PRIVATE_KEY } } : {}),
       assets: env.ASSETS ? { fetch: (req) => env.ASSETS!.fetch(req as never) as unknown as Promise<Response> } : undefined,
       enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids })) : undefined,
@@ -138,5 +144,6 @@ export default {
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
     ctx.waitUntil(deliverOutbox(appFor(env).deps))
     ctx.waitUntil(resumeImports(appFor(env).deps))
+    ctx.waitUntil(sweepApiRequestLog(appFor(env).deps.db, Date.now()))
   },
 }

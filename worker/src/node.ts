@@ -17,9 +17,13 @@ import { type Deps, systemClock } from './deps'
 import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
+import { ocrFromEnv } from './platform/ocr-env'
+import { createLocalOcr } from './platform/ocr-local'
+import { nodeResolver } from './platform/resolver-node'
 import { createLocalStorage } from './platform/storage'
 import { deliverOutbox } from './features/webhooks/outbox'
 import { resumeImports } from './features/participants/import-runner'
+import { sweepApiRequestLog } from './features/integrations/api-keys-log'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST_PUBLIC = resolve(ROOT, 'dist/public')
@@ -68,6 +72,10 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   // files immutable, the rest revalidated, with an ETag to revalidate against.
   const headersPath = resolve(PUBLIC_DIR, '_headers')
   const headerRules = parseHeadersFile(existsSync(headersPath) ? readFileSync(headersPath, 'utf8') : '')
+  // Receipt OCR: the hosted adapter or a service when configured, else tesseract in-process (one
+  // worker thread, started by the first receipt and reused; decision 0028).
+  const localOcr = env.MINDEE_API_KEY || env.OCR_URL ? null : createLocalOcr({ log })
+  const ocr = ocrFromEnv(env) ?? localOcr ?? undefined
   const deps: Deps = {
     db,
     config,
@@ -78,6 +86,9 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     offers: offersFromEnv(env, db),
     ...(env.APTOS_PRIVATE_KEY ? { aptos: { privateKey: env.APTOS_PRIVATE_KEY } } : {}),
     storage: createLocalStorage(filesDir),
+    ocr,
+    // Webhook hosts are resolved by the system resolver for the private-address check (webhooks/target.ts).
+    resolver: nodeResolver(),
     assets: {
       async fetch(request) {
         const path = new URL(request.url).pathname
@@ -120,6 +131,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const retry = setInterval(() => {
     void deliverOutbox(deps).catch(() => {})
     void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
+    void sweepApiRequestLog(deps.db, deps.clock.now()).catch((err) => log(`[api-v1] request log sweep failed: ${(err as Error).message}`))
   }, 60_000)
   retry.unref()
   // Imports this process (or a previous one) left unfinished go on now, not a minute from now.
@@ -138,6 +150,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     async close() {
       clearInterval(retry)
       await new Promise<void>((r) => httpServer.close(() => r()))
+      await localOcr?.close()
       client.close()
     },
   }

@@ -28,6 +28,8 @@ import { BORDER_KEYS, BRANDING_COLOR_KEYS } from '../../sdk/contract/console/bra
 import { integrationMatrixFixtures } from '../src/features/integrations/integrations-fixtures'
 import { settingsMatrixFixtures } from '../src/features/settings/settings-fixtures'
 import { mediaMatrixFixtures } from '../src/features/media/media-matrix-fixtures'
+import { referralMatrixFixtures } from '../src/features/referrals/referrals-fixtures'
+import { receiptMatrixFixtures } from '../src/features/receipts/receipts-fixtures'
 
 /**
  * How to call each console endpoint with a valid request: ONE LINE PER ROUTE, keyed `METHOD path` as in
@@ -82,6 +84,8 @@ const FIXTURES: Record<string, Fixture> = {
   ...settingsMatrixFixtures,
   // Media library (media/admin.ts, program update): a multipart PNG upload; a fresh attachment row.
   ...mediaMatrixFixtures,
+  ...referralMatrixFixtures,
+  ...receiptMatrixFixtures,
   // e.g. 'GET /programs/:program_id/participants/:participant_id': { params: async (k, p) => ({ participant_id: await k.participant(p) }) },
   // Rewards (rewards/admin.ts): the detail, its tabs and actions read one reward of the program in the path.
   'POST /programs/:program_id/rewards': { body: (k) => rewardForm(k.unique('Reward')) },

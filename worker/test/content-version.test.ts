@@ -8,11 +8,13 @@ import {
   navigationMenus,
   pages,
   profileAttributeDefinitions,
+  programIntegrationSettings,
   programs,
   programTemplateDetails,
   questionOptions,
   questions,
   rewards,
+  socialNetworkPages,
   socialNetworkPosts,
   tiers,
 } from '../src/db/schema'
@@ -50,6 +52,10 @@ describe('programs.content_version', () => {
       ['options', () => t.db.update(questionOptions).set({ details: sql`${questionOptions.details}` }).where(eq(questionOptions.programId, p.id))],
       ['posts', () => t.db.update(socialNetworkPosts).set({ message: sql`${socialNetworkPosts.message}` }).where(eq(socialNetworkPosts.programId, p.id))],
       ['reward', () => t.db.update(rewards).set({ limit: 9999 }).where(eq(rewards.programId, p.id))],
+      ['social page', () => t.db.insert(socialNetworkPages).values({ programId: p.id, url: 'https://instagram.com/x', platform: 'instagram' })],
+      ['integrations', () => t.db.insert(programIntegrationSettings).values({ programId: p.id, photoContestActive: true, qratiProgramId: 'c1' })],
+      ['integrations update', () => t.db.update(programIntegrationSettings).set({ photoContestActive: false }).where(eq(programIntegrationSettings.programId, p.id))],
+      ['social page delete', () => t.db.delete(socialNetworkPages).where(eq(socialNetworkPages.programId, p.id))],
     ]
     for (const [what, write] of writes) {
       const before = await p.version()

@@ -5,7 +5,8 @@ import { dashboardRoutes } from './routes/dashboard'
 import { organizationRoutes } from './routes/organization'
 import { participantsRoutes } from './routes/participants'
 import { programIndexRoute, programRoute } from './routes/program'
-import { receiptsRoute } from './routes/receipts'
+import { purchaseProofRoutes, receiptRedirectRoute, receiptsRoute } from './routes/receipts'
+import { referralsRoutes } from './routes/referrals'
 import { rewardsRoutes } from './routes/rewards'
 import { rootRoute } from './routes/root'
 import { adminTagsRoutes, contentTagsRoutes } from './routes/tags'
@@ -31,7 +32,8 @@ import { brandingRoutes } from './routes/branding'
  *    │  ├─ users (/, $userId with its tabs)
  *    │  ├─ challenges (/, new, $challengeId with its tabs, $challengeId/edit)
  *    │  ├─ rewards (/, new, $rewardId with its tabs, $rewardId/edit)
- *    │  ├─ receipts
+ *    │  ├─ receipts (/, $receiptId) and settings/purchase-proof (/, products, merchants with new and edit)
+ *    │  ├─ referrals (/, $referralId with its tabs: /, activity, history)
  *    │  ├─ settings (-> settings/general), settings/general, labels, seo, enrollment,
  *    │  │  profile-attributes (/, new, $profileAttributeId), program_tiers
  *    │  ├─ settings/content-tags and settings/tags (/, new, $tagId, $tagId/edit)
@@ -41,14 +43,16 @@ import { brandingRoutes } from './routes/branding'
  *    │  ├─ settings/media-library
  *    │  └─ settings/branding (-> colors; colors, theme, assets, fonts, borders, css)
  *    ├─ organization (programs, admins, features, features/new)
+ *    ├─ receipts/$receiptId                 redirect to the receipt in its program
  *    └─ $                                   not found
  */
 export const routeTree = rootRoute.addChildren([
   ...authRoutes,
   consoleRoute.addChildren([
     consoleIndexRoute,
-    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, challengesRoutes, rewardsRoutes, receiptsRoute, contentTagsRoutes, adminTagsRoutes, domainListRoutes, evergreenRoutes, feedPostsRoutes, integrationsRoutes, ...programSettingsRoutes, programPagesRoutes, layoutSettingsRoutes, mediaLibraryRoute, brandingRoutes]),
+    programRoute.addChildren([programIndexRoute, dashboardRoutes, participantsRoutes, challengesRoutes, rewardsRoutes, receiptsRoute, referralsRoutes, purchaseProofRoutes, contentTagsRoutes, adminTagsRoutes, domainListRoutes, evergreenRoutes, feedPostsRoutes, integrationsRoutes, ...programSettingsRoutes, programPagesRoutes, layoutSettingsRoutes, mediaLibraryRoute, brandingRoutes]),
     organizationRoutes,
+    receiptRedirectRoute,
     notFoundRoute,
   ]),
 ])

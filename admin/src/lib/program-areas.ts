@@ -13,6 +13,7 @@ export const programAreas = [
   { id: 'challenges', permission: 'challenges:view', label: 'nav.challenges', to: '/programs/$programId/challenges' },
   { id: 'rewards', permission: 'rewards:view', label: 'nav.rewards', to: '/programs/$programId/rewards' },
   { id: 'receipts', permission: 'receipts:view', label: 'nav.receipts', to: '/programs/$programId/receipts' },
+  { id: 'referrals', permission: 'referrals:view', label: 'nav.referrals', to: '/programs/$programId/referrals' },
 ] as const satisfies readonly { id: string; permission: Permission; label: MessageKey; to: string }[]
 
 export type ProgramArea = (typeof programAreas)[number]

@@ -66,6 +66,8 @@ export const en = {
   'nav.users': 'Participants',
   'nav.challenges': 'Challenges',
   'nav.receipts': 'Receipts',
+  'nav.referrals': 'Referrals',
+  'settings.purchaseProof': 'Purchase proof',
   'nav.organization': 'Organization',
 
   'area.organizationDescription': 'Programs and administrators of {organization}',

@@ -67,6 +67,8 @@ export const es: Record<keyof typeof en, string> = {
   'nav.users': 'Participantes',
   'nav.challenges': 'Retos',
   'nav.receipts': 'Recibos',
+  'nav.referrals': 'Referidos',
+  'settings.purchaseProof': 'Comprobantes de compra',
   'nav.organization': 'Organización',
 
   'area.organizationDescription': 'Programas y administradores de {organization}',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { apiReceiptSchema, externalReceiptSchema } from '../receipts'
 
 /**
  * The server API (`/api/v1`): partners' servers call it with a program API key
@@ -85,6 +86,7 @@ export const ledgerEntrySchema = z
     source: z.string(),
     title: z.string(),
     created_at: z.string(),
+    participant: participantSchema.optional().meta({ description: 'The participant, with `expand[]=participant`.' }),
   })
 
 export type ApiLedgerEntry = z.infer<typeof ledgerEntrySchema>
@@ -92,10 +94,22 @@ export type ApiLedgerEntry = z.infer<typeof ledgerEntrySchema>
 export const pointsAdjustResultSchema = z.object({ entry: ledgerEntrySchema, participant: participantSchema })
 export type PointsAdjustResult = z.infer<typeof pointsAdjustResultSchema>
 
+/**
+ * Expandable objects, Stripe style: `expand[]=participant` (repeat for several) puts the named objects
+ * in place next to their ids. Unknown names are 422.
+ */
+export const expandParam = <const T extends readonly [string, ...string[]]>(names: T) =>
+  z
+    .array(z.enum(names))
+    .max(names.length)
+    .optional()
+    .meta({ description: `Objects to include in the answer: ${names.map((n) => `\`${n}\``).join(', ')}. Send as \`expand[]=${names[0]}\`, repeated for several.` })
+
 /** Cursor pagination, newest first: pass the last entry's id as `starting_after` for the next page. */
 export const ledgerQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   starting_after: z.coerce.number().int().min(1).optional(),
+  expand: expandParam(['participant']),
 })
 
 export const ledgerPageSchema = z.object({ object: z.literal('list'), data: z.array(ledgerEntrySchema), has_more: z.boolean() })
@@ -105,66 +119,6 @@ export const participantIdParamsSchema = z.object({ id: z.coerce.number().int().
 
 /** Rate limit of every key: this many requests per window, then 429 with `Retry-After`. */
 export const API_V1_RATE_LIMIT = { requests: 300, windowMs: 60_000 } as const
-
-type Method = 'get' | 'post'
-export type ApiV1Operation = {
-  method: Method
-  /** OpenAPI form: `/api/v1/participants/{id}`. */
-  path: string
-  operationId: string
-  summary: string
-  params?: z.ZodObject
-  query?: z.ZodType
-  body?: z.ZodType
-  /** The body may be left out (an empty body is `{}`). */
-  bodyOptional?: boolean
-  /** `required`: the call refuses to run without an `Idempotency-Key` header. */
-  idempotency?: 'required' | 'optional'
-  responses: Partial<Record<200 | 201, z.ZodType>>
-  public?: boolean
-}
-
-/** Every `/api/v1` operation. A test fails when the worker mounts a route that is not listed here. */
-export const apiV1Operations: ApiV1Operation[] = [
-  { method: 'get', path: '/api/v1/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', responses: { 200: z.object({}).passthrough() }, public: true },
-  {
-    method: 'post',
-    path: '/api/v1/participants',
-    operationId: 'upsertParticipant',
-    summary: 'Create or update a participant by external id or e-mail',
-    body: participantUpsertSchema,
-    idempotency: 'optional',
-    responses: { 200: participantSchema, 201: participantSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/participants',
-    operationId: 'findParticipants',
-    summary: 'Find a participant by e-mail or external id',
-    query: participantLookupQuerySchema,
-    responses: { 200: participantListSchema },
-  },
-  { method: 'get', path: '/api/v1/participants/{id}', operationId: 'getParticipant', summary: 'Retrieve a participant', params: participantIdParamsSchema, responses: { 200: participantSchema } },
-  {
-    method: 'post',
-    path: '/api/v1/participants/{id}/points',
-    operationId: 'adjustPoints',
-    summary: 'Earn, spend or refund points (Idempotency-Key required)',
-    params: participantIdParamsSchema,
-    body: pointsAdjustSchema,
-    idempotency: 'required',
-    responses: { 201: pointsAdjustResultSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/participants/{id}/ledger',
-    operationId: 'listLedger',
-    summary: "A participant's points ledger, newest first (cursor-paginated)",
-    params: participantIdParamsSchema,
-    query: ledgerQuerySchema,
-    responses: { 200: ledgerPageSchema },
-  },
-]
 
 /** Cursor pagination shared by the lists below: `limit` rows after the `starting_after` id. */
 const pageQuery = {
@@ -261,11 +215,13 @@ export const actionSchema = z.object({
   actionable_id: z.number().int().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),
+  participant: participantSchema.optional().meta({ description: 'The participant, with `expand[]=participant`.' }),
+  reward: apiRewardSchema.nullable().optional().meta({ description: 'With `expand[]=reward`: the reward of a reward action (a claim, an award), else null.' }),
 })
 export type ApiAction = z.infer<typeof actionSchema>
 
 /** Newest first, like the ledger. */
-export const actionsQuerySchema = z.object(pageQuery)
+export const actionsQuerySchema = z.object({ ...pageQuery, expand: expandParam(['participant', 'reward']) })
 export const actionPageSchema = z.object({ object: z.literal('list'), data: z.array(actionSchema), has_more: z.boolean() })
 export type ActionPage = z.infer<typeof actionPageSchema>
 
@@ -298,8 +254,69 @@ export const identityTokenSchema = z.object({
 })
 export type ApiIdentityToken = z.infer<typeof identityTokenSchema>
 
-apiV1Operations.push(
-  {
+type Method = 'get' | 'post'
+export type ApiV1Operation = {
+  method: Method
+  /** OpenAPI form: `/api/v1/participants/{id}`. */
+  path: string
+  operationId: string
+  summary: string
+  params?: z.ZodObject
+  query?: z.ZodObject
+  body?: z.ZodType
+  /** The body may be left out (an empty body is `{}`). */
+  bodyOptional?: boolean
+  /** `required`: the call refuses to run without an `Idempotency-Key` header. */
+  idempotency?: 'required' | 'optional'
+  responses: Partial<Record<200 | 201, z.ZodType>>
+  public?: boolean
+}
+
+/**
+ * Every `/api/v1` operation by id: the worker's router is built from this table (one route per entry,
+ * validating with exactly these schemas) and the OpenAPI document is generated from it, so the two
+ * cannot drift (worker/src/features/api-v1/routes.ts, openapi.ts, openapi-check.ts).
+ */
+export const apiV1OperationTable = {
+  getOpenApi: { method: 'get', path: '/api/v1/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI 3.1 document', responses: { 200: z.object({}).passthrough() }, public: true },
+  upsertParticipant: {
+    method: 'post',
+    path: '/api/v1/participants',
+    operationId: 'upsertParticipant',
+    summary: 'Create or update a participant by external id or e-mail',
+    body: participantUpsertSchema,
+    idempotency: 'optional',
+    responses: { 200: participantSchema, 201: participantSchema },
+  },
+  findParticipants: {
+    method: 'get',
+    path: '/api/v1/participants',
+    operationId: 'findParticipants',
+    summary: 'Find a participant by e-mail or external id',
+    query: participantLookupQuerySchema,
+    responses: { 200: participantListSchema },
+  },
+  getParticipant: { method: 'get', path: '/api/v1/participants/{id}', operationId: 'getParticipant', summary: 'Retrieve a participant', params: participantIdParamsSchema, responses: { 200: participantSchema } },
+  adjustPoints: {
+    method: 'post',
+    path: '/api/v1/participants/{id}/points',
+    operationId: 'adjustPoints',
+    summary: 'Earn, spend or refund points (Idempotency-Key required)',
+    params: participantIdParamsSchema,
+    body: pointsAdjustSchema,
+    idempotency: 'required',
+    responses: { 201: pointsAdjustResultSchema },
+  },
+  listLedger: {
+    method: 'get',
+    path: '/api/v1/participants/{id}/ledger',
+    operationId: 'listLedger',
+    summary: "A participant's points ledger, newest first (cursor-paginated; `expand[]=participant`)",
+    params: participantIdParamsSchema,
+    query: ledgerQuerySchema,
+    responses: { 200: ledgerPageSchema },
+  },
+  completeChallenge: {
     method: 'post',
     path: '/api/v1/participants/{id}/challenges/{challenge_id}/complete',
     operationId: 'completeChallenge',
@@ -308,7 +325,7 @@ apiV1Operations.push(
     idempotency: 'required',
     responses: { 201: challengeCompletionSchema },
   },
-  {
+  listRewards: {
     method: 'get',
     path: '/api/v1/rewards',
     operationId: 'listRewards',
@@ -316,7 +333,7 @@ apiV1Operations.push(
     query: rewardListQuerySchema,
     responses: { 200: rewardPageSchema },
   },
-  {
+  claimReward: {
     method: 'post',
     path: '/api/v1/participants/{id}/rewards/{reward_id}/claim',
     operationId: 'claimReward',
@@ -327,16 +344,16 @@ apiV1Operations.push(
     idempotency: 'required',
     responses: { 201: rewardClaimResultSchema },
   },
-  {
+  listActions: {
     method: 'get',
     path: '/api/v1/participants/{id}/actions',
     operationId: 'listActions',
-    summary: "A participant's actions, newest first (cursor-paginated)",
+    summary: "A participant's actions, newest first (cursor-paginated; `expand[]=participant`, `expand[]=reward`)",
     params: participantIdParamsSchema,
     query: actionsQuerySchema,
     responses: { 200: actionPageSchema },
   },
-  {
+  createIdentityToken: {
     method: 'post',
     path: '/api/v1/identity_tokens',
     operationId: 'createIdentityToken',
@@ -345,4 +362,18 @@ apiV1Operations.push(
     idempotency: 'optional',
     responses: { 201: identityTokenSchema },
   },
-)
+  createReceipt: {
+    method: 'post',
+    path: '/api/v1/receipts',
+    operationId: 'createReceipt',
+    summary: 'Send a purchase receipt with its items already read (source external; idempotent by external_id)',
+    body: externalReceiptSchema,
+    idempotency: 'optional',
+    responses: { 200: apiReceiptSchema, 201: apiReceiptSchema },
+  },
+} satisfies Record<string, ApiV1Operation>
+
+export type ApiV1OperationId = keyof typeof apiV1OperationTable
+
+/** Every `/api/v1` operation. A test fails when the worker mounts a route that is not listed here. */
+export const apiV1Operations: ApiV1Operation[] = Object.values(apiV1OperationTable)

@@ -175,6 +175,23 @@ export const apiKeyCreatedSchema = z.object({
 })
 export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>
 
+/** Days the server API's request log keeps each call (older rows are swept away). */
+export const API_REQUEST_LOG_RETENTION_DAYS = 30
+
+/** GET .../api_auths/{id}/requests: one server API call made with the key, newest first. */
+export const apiKeyRequestSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  method: z.string(),
+  /** The matched route pattern (`/api/v1/participants/:id`), never the ids in it. */
+  route: z.string(),
+  status: z.number(),
+  request_id: z.string(),
+})
+export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>
+export const apiKeyRequestListSchema = z.object({ data: z.array(apiKeyRequestSchema), meta: pageMetaSchema })
+export type ApiKeyRequestList = z.infer<typeof apiKeyRequestListSchema>
+
 // ---------------------------------------------------------------------------------------------------
 // Webhooks
 
@@ -207,7 +224,17 @@ export const webhookWriteSchema = z.object({
 })
 export type WebhookWrite = z.input<typeof webhookWriteSchema>
 
-export const webhookRowSchema = z.object({ id: z.number(), url: z.string(), events: z.array(z.string()), active: z.boolean(), created_at: z.string() })
+export const webhookRowSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  events: z.array(z.string()),
+  active: z.boolean(),
+  /** When delivery turned the webhook off after repeated failures (null: it did not). */
+  disabled_at: z.string().nullable(),
+  /** Automatic attempts that failed in a row. */
+  consecutive_failures: z.number(),
+  created_at: z.string(),
+})
 export type WebhookRow = z.infer<typeof webhookRowSchema>
 export const webhookListSchema = z.object({ data: z.array(webhookRowSchema), meta: pageMetaSchema })
 export type WebhookList = z.infer<typeof webhookListSchema>
@@ -215,3 +242,31 @@ export type WebhookList = z.infer<typeof webhookListSchema>
 /** The answer of a create: the signing secret, shown this once. */
 export const webhookCreatedSchema = z.object({ success: z.literal(true), errors: z.object({}), data: webhookRowSchema.extend({ secret: z.string() }) })
 export type WebhookCreated = z.infer<typeof webhookCreatedSchema>
+
+/**
+ * One delivery of one event to one webhook (its delivery log): `message_id` is the `webhook-id` header,
+ * the same on every attempt and resend; `state` pending (retries scheduled), succeeded or failed.
+ */
+export const webhookDeliverySchema = z.object({
+  id: z.number(),
+  event: z.string(),
+  message_id: z.string(),
+  state: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number(),
+  response_status: z.number().nullable(),
+  /** The first KB of the last answer. */
+  response_body: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  /** The JSON body sent (null for deliveries logged before bodies were kept). */
+  request_body: z.string().nullable(),
+  error: z.string().nullable(),
+  last_attempt_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+})
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>
+export const webhookDeliveryListSchema = z.object({ data: z.array(webhookDeliverySchema), meta: pageMetaSchema })
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>
+/** Resend, test-send, enable and delete answer `{ success, errors, data? }`. */
+export const webhookDeliveryResultSchema = z.object({ success: z.literal(true), errors: z.object({}), data: webhookDeliverySchema })
+export type WebhookDeliveryResult = z.infer<typeof webhookDeliveryResultSchema>

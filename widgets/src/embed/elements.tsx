@@ -50,6 +50,10 @@ export const ELEMENTS: Record<string, { load: ViewLoader; attributes: readonly s
     load: () => import('./views/payment-view').then((m) => m.DonationView),
     attributes: ['challenge-id', 'referral-code'],
   },
+  'tessera-receipt-upload': {
+    load: () => import('./views/receipt-upload-view').then((m) => m.ReceiptUploadView),
+    attributes: [],
+  },
 }
 
 export function defineElements(elements: typeof ELEMENTS = ELEMENTS) {

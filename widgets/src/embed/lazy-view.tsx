@@ -1,5 +1,5 @@
-import type { ComponentType, JSX } from 'preact'
-import { type ComponentLoader, lazy } from '../ui/lazy'
+import type { JSX } from 'preact'
+import { type ComponentLoader, type LazyComponent, lazy } from '../ui/lazy'
 import { Skeleton } from '../ui/skeleton'
 import './styles'
 
@@ -17,6 +17,6 @@ export type ViewLoader<P = object> = ComponentLoader<P>
 export function lazyView<P extends object>(
   load: ViewLoader<P>,
   fallback: () => JSX.Element | null = () => <Skeleton class="tw-loading" height={120} />,
-): ComponentType<P> {
+): LazyComponent<P> {
   return lazy(load, fallback)
 }

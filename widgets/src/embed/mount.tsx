@@ -10,7 +10,6 @@ import { Toaster } from '../ui/toast'
 import { getRuntime, type Runtime } from './runtime'
 import { lazyView, type ViewLoader } from './lazy-view'
 import { adoptStyles, releaseStyles } from './styles'
-import { adoptProgramCss } from './program-css'
 import './embed.css'
 
 /** What the loader (or the iframe page) told the bundle: the default program and the Tessera origin. */
@@ -43,6 +42,21 @@ export function runtimeFor(attrs: Attrs): Runtime | null {
 
 const brandingSheets = new Map<string, CSSStyleSheet | null>()
 
+let programCss: typeof import('./program-css') | undefined
+
+/**
+ * The program's custom CSS (console branding) in a shadow root: its code is fetched only for a
+ * program that has some (and stays to take a removed one out again).
+ */
+function applyProgramCss(root: ShadowRoot, program: PublicProgram) {
+  if (programCss) return programCss.adoptProgramCss(root, program)
+  if (!program.custom_css_widgets) return
+  void import('./program-css').then((m) => {
+    programCss = m
+    if (root.host.isConnected) m.adoptProgramCss(root, program)
+  })
+}
+
 /**
  * The program's branding as a `:host` rule in a constructed sheet. A page's own rule on the element
  * (`tessera-reward { --perk-primary: teal }`) wins over `:host`, so partners can still restyle.
@@ -70,7 +84,7 @@ function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
     if (!root.adoptedStyleSheets.includes(sheet))
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
   } else applyBranding(host, style)
-  if (root) adoptProgramCss(root, program)
+  if (root) applyProgramCss(root, program)
 }
 
 const fontsAdded = new Set<string>()

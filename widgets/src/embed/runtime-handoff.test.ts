@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuthenticationError, ValidationError, errorFromBody } from '../../../sdk/src/errors'
-import { createRuntime, takeHandoff } from './runtime'
+import { createRuntime } from './runtime'
+import { takeHandoff } from './runtime-signin'
 import { identityErrorMessage } from './runtime-failures'
 import { tokenKey } from './token-store'
 

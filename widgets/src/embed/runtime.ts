@@ -2,41 +2,14 @@ import { type Signal, signal } from '@preact/signals'
 import type { ParticipantSummary } from '../../../sdk/contract/participant'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient, type TesseraClient } from '../../../sdk/src/index'
-import { authRoutes } from '../../../sdk/contract/paths'
 import { createSession, type Session } from '../widgets/shared/session'
 import { emit, type EventParticipant } from './events'
 import { mediaFetch } from './media-urls'
 import { createTokenStore, tokenKey } from './token-store'
 import { trackVisit } from '../widgets/shared/track-visit'
 
-/** POST /public/signin/identity (features/signin/public.ts): a partner identity token -> a session token. */
-const IDENTITY_PATH = authRoutes.signinIdentity
-
 /** The fragment a confirmed magic link returns to the partner page with (docs/embedding.md). */
 export const HANDOFF_PARAM = 'tessera_signin'
-const HANDOFF_PROGRAM_PARAM = 'tessera_program'
-
-/**
- * The one-time handoff in this page's URL for `programKey`, removed from the address bar (and history
- * entry) at once so it is neither reused nor shared. Null when there is none for this program.
- */
-export function takeHandoff(programKey: string, loc: Pick<Location, 'hash' | 'href'> = location, hist: Pick<History, 'replaceState' | 'state'> = history): string | null {
-  if (!loc.hash.includes(HANDOFF_PARAM)) return null
-  const params = new URLSearchParams(loc.hash.slice(1))
-  const handoff = params.get(HANDOFF_PARAM)
-  if (!handoff || params.get(HANDOFF_PROGRAM_PARAM) !== programKey) return null
-  params.delete(HANDOFF_PARAM)
-  params.delete(HANDOFF_PROGRAM_PARAM)
-  const rest = params.toString()
-  const url = new URL(loc.href)
-  url.hash = rest ? `#${rest}` : ''
-  try {
-    hist.replaceState(hist.state, '', url.href)
-  } catch {
-    // A sandboxed page: the handoff is single use anyway.
-  }
-  return handoff
-}
 
 export type RuntimeOptions = {
   programKey: string
@@ -160,17 +133,9 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
   }
 
   async function signInWithIdentityToken(token: string, target: EventTarget = document) {
-    let res: { session_token?: string | null }
-    try {
-      res = await client.transport.post<{ session_token?: string | null }>(IDENTITY_PATH, {
-        json: { identity_token: token },
-      })
-    } catch (err) {
-      const { identityErrorMessage } = await import('./runtime-failures')
-      throw new Error(identityErrorMessage(err), { cause: err })
-    }
-    if (!res.session_token) throw new Error('Tessera could not sign in with the identity token: the server answered without a session.')
-    client.transport.setSessionToken(res.session_token)
+    // The exchange and its refusal's words are fetched with the first identity token (runtime-signin.ts).
+    const { exchangeIdentityToken } = await import('./runtime-signin')
+    await exchangeIdentityToken(client, token)
     return completeSignIn(target)
   }
 
@@ -213,19 +178,16 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
 
   // A confirmed magic link of an embedded sign-in came back to this page: the handoff becomes this
   // program's session (the link's page load started a fresh runtime, so nothing else is in flight).
-  const handoff = typeof window !== 'undefined' ? takeHandoff(programKey) : null
-  if (handoff) {
-    session.status.value = 'loading'
-    void client.transport
-      .post<{ session_token?: string | null }>(authRoutes.signinHandoff, { json: { handoff } })
-      .then((res) => {
-        if (res.session_token) client.transport.setSessionToken(res.session_token)
-      })
-      .catch((err: unknown) => console.error(`Tessera: the login link could not sign this page in: ${err instanceof Error ? err.message : String(err)}`))
-      .then(async () => {
-        if (client.transport.sessionToken) await completeSignIn(document)
-        else await loadSession()
-      })
+  // Only then is the exchange fetched (runtime-signin.ts).
+  if (typeof window !== 'undefined' && location.hash.includes(HANDOFF_PARAM)) {
+    void import('./runtime-signin').then(async ({ takeHandoff, exchangeHandoff }) => {
+      const handoff = takeHandoff(programKey)
+      if (!handoff) return loadSession()
+      session.status.value = 'loading'
+      await exchangeHandoff(client, handoff)
+      if (client.transport.sessionToken) await completeSignIn(document)
+      else await loadSession()
+    }, loadSession)
   } else void loadSession()
 
   return {

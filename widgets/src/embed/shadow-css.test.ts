@@ -37,6 +37,12 @@ describe('purgeUnusedRules', () => {
     )
   })
 
+  it('drops html and body rules: a shadow root has neither', () => {
+    expect(purgeUnusedRules('body{margin:0}html,body{a:b}body .tile{c:d}.tile,body{e:f}tbody{g:h}', code)).toBe(
+      '.tile,body{e:f}tbody{g:h}',
+    )
+  })
+
   it('keeps a rule when one selector of its list may match', () => {
     expect(purgeUnusedRules('.hero,.tile{a:b}', code)).toBe('.hero,.tile{a:b}')
   })

@@ -73,6 +73,7 @@ function closingBrace(css: string, open: number): number {
  * Drops the style rules no component of the bundle can match: a rule goes when every selector in its
  * list needs a class whose BEM block (`hero` of `.hero__title`) never occurs in the bundle's code.
  * Blocks are matched as words, so classes built at run time (`btn--${variant}`) keep their rules.
+ * Rules for `html` and `body`, which a shadow root does not contain, go too.
  * Used on the shadow-root copy only: the site's stylesheets carry sections the embed never renders.
  * @example purgeUnusedRules('.hero{a:b}.tile{c:d}', 'class:"tile"') // '.tile{c:d}'
  */
@@ -87,8 +88,11 @@ export function purgeUnusedRules(css: string, code: string): string {
     }
     return found
   }
+  // A shadow root holds neither <html> nor <body>: rules for them (the site's page styles) never match.
   const alive = (selectorList: string) =>
-    splitList(selectorList).some((sel) => requiredClasses(sel).every((c) => present(blockOf(c))))
+    splitList(selectorList).some(
+      (sel) => !/^\s*(html|body)(?![\w-])/.test(sel) && requiredClasses(sel).every((c) => present(blockOf(c))),
+    )
 
   function walk(text: string): string {
     let out = ''

@@ -15,6 +15,7 @@ import { MyAccountPage } from './pages/my-account'
 import { offersMerchantPage, offersPage } from './pages/offers-lazy'
 import { PartnerPage } from './pages/partner-page'
 import { PhotosPage } from './pages/photos-page'
+import { previewLandmarkLabel } from './branding-preview'
 import { ProgramPage } from './pages/program-page'
 import { SigninPage } from './pages/signin-page'
 import { rewardPage } from './reward/reward-lazy'
@@ -135,7 +136,7 @@ export function App() {
         Skip to content
       </a>
       <Header />
-      <main id="main" ref={main} tabIndex={-1} class="site-main">
+      <main id="main" ref={main} tabIndex={-1} class="site-main" aria-label={previewLandmarkLabel('site content')}>
         {/* Keyed by path: a failed screen recovers once the visitor goes elsewhere. */}
         <ErrorBoundary key={pathname}>
           <RouteView route={route} />

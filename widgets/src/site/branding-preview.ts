@@ -15,6 +15,13 @@ export function isBrandingPreview(win: Window = window): boolean {
   }
 }
 
+/**
+ * A name for one of the site's landmarks while it is the console's branding preview: the console has
+ * its own banner and main, and landmarks must stay told apart across the frame (axe landmark-unique).
+ * Undefined on the site itself.
+ */
+export const previewLandmarkLabel = (name: string, win: Window = window) => (isBrandingPreview(win) ? `Preview: ${name}` : undefined)
+
 function styleElement(doc: Document, id: string): HTMLStyleElement {
   let style = doc.getElementById(id) as HTMLStyleElement | null
   if (!style) {

@@ -1,7 +1,7 @@
 /** Dates as the widgets show them ('Nov 20, 2026'); ui/time.ts has the activity times. */
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+const dateTimeFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
   year: 'numeric',

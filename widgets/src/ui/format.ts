@@ -1,6 +1,6 @@
 /** Small display helpers shared by widgets. */
 
-const numberFormat = new Intl.NumberFormat('en-US')
+const numberFormat = /* @__PURE__ */ new Intl.NumberFormat('en-US')
 
 /** 1250 -> "1,250" */
 export const formatNumber = (n: number) => numberFormat.format(n)
@@ -12,7 +12,7 @@ export function initials(name: string): string {
   return letters.map((p) => p.charAt(0).toUpperCase()).join('') || '?'
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const usdFormat = /* @__PURE__ */ new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
 /** Money is kept in cents: 2900 -> "$29.00". */
 export const formatUsd = (cents: number) => usdFormat.format(cents / 100)

@@ -1,27 +1,7 @@
-import type { JSX } from 'preact'
-
-type IconProps = { size?: number; class?: string }
-
-/** Stroke icons (24px grid), decorative: the control around them carries the accessible name. */
-export function icon(paths: JSX.Element) {
-  return ({ size = 20, class: className }: IconProps) => (
-    <svg
-      class={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      stroke-width="2"
-      stroke-linecap="round"
-      stroke-linejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths}
-    </svg>
-  )
-}
+// The icon factory and the icon the tiles' first view draws are in icon.tsx (the custom elements' core
+// chunk carries them); the rest come with the elements that draw them (vite.embed.config.ts).
+export { icon, SparkIcon } from './icon'
+import { icon } from './icon'
 
 export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />)
 export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />)
@@ -61,7 +41,6 @@ export const GiftIcon = icon(
     <path d="M5 12v8h14v-8M12 8v12M12 8S10.5 4 8 4a2 2 0 0 0 0 4M12 8s1.5-4 4-4a2 2 0 0 1 0 4" />
   </>,
 )
-export const SparkIcon = icon(<path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />)
 export const ChevronLeftIcon = icon(<path d="m15 18-6-6 6-6" />)
 export const ChevronRightIcon = icon(<path d="m9 18 6-6-6-6" />)
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />)

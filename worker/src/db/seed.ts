@@ -16,6 +16,7 @@ import {
 } from './schema'
 import { seedDemoContent } from './seed-content'
 import { seedDemoOffers } from './seed-offers'
+import { seedDemoReceipts } from './seed-receipts'
 import { insertChunked } from './seed-insert'
 
 export type SeedOptions = { log?: (line: string) => void; participants?: number }
@@ -156,6 +157,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}) {
     { programId: demo.id, adminUserId: reviewer!.id, resource: 'receipts', action: 'manage' },
   ])
   await seedDemoContent(db, { demo, links, participants: opts.participants ?? 300, log })
+  await seedDemoReceipts(db, demo.id)
   log('[seed] demo data created')
   return { created: true }
 }

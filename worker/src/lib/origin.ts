@@ -4,6 +4,7 @@ import { domainLists } from '../db/schema'
 import { programScope } from '../db/scope'
 import type { Config, Deps } from '../deps'
 import type { AppEnv, ProgramRow } from '../env'
+import { contentKey } from '../features/programs/content-version'
 import { appCache } from './cache'
 import { fromTrustedProxy } from './client-ip'
 
@@ -16,7 +17,8 @@ import { fromTrustedProxy } from './client-ip'
 export function programSiteOrigin(deps: Deps, program: Pick<ProgramRow, 'id' | 'subdomain'>): Promise<string> {
   const { config } = deps
   if (config.environment !== 'production') return Promise.resolve(config.localOrigin)
-  return appCache<string>(deps, 'program-site-origin').get(String(program.id), async () => {
+  // Keyed by the content version (a domain list write moves it): another process's change counts once seen.
+  return appCache<string>(deps, 'program-site-origin').get(contentKey(deps, program.id), async () => {
     const own = await programScope(deps.db, program.id)
       .select(domainLists, eq(domainLists.domainType, 'perk_domain'))
       .orderBy(asc(domainLists.id))

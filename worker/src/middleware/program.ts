@@ -6,7 +6,7 @@ import type { AppEnv, ProgramRow } from '../env'
 import { appCache } from '../lib/cache'
 import { AppError } from '../lib/errors'
 import { noteProgramRow } from '../features/programs/content-version'
-import { resolveProgram } from '../features/programs/programs'
+import { hostnameOf, isPlatformHost, resolveProgram } from '../features/programs/programs'
 
 /** The request's program by public key or host, through the app cache. */
 export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | undefined> {
@@ -20,6 +20,9 @@ export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | und
  * (features/programs/content-version.ts).
  */
 export function programFor(deps: Deps, publicKey: string | undefined, host: string): Promise<ProgramRow | undefined> {
+  // A custom domain is looked up on every request (one statement): adding or removing it anywhere
+  // counts on the next request here (features/programs/partner-origins.ts, domainDependence).
+  if (!publicKey && !isPlatformHost(deps.config, hostnameOf(host))) return resolveProgram(deps.db, deps.config, { host }).then((row) => noteProgramRow(deps, row))
   return appCache<ProgramRow | undefined>(deps, 'programs').get(publicKey ? `key:${publicKey}` : `host:${host}`, async () =>
     noteProgramRow(deps, await resolveProgram(deps.db, deps.config, { publicKey, host })),
   )

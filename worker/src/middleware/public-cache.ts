@@ -8,6 +8,7 @@ import { cookieName } from '../lib/cookies'
 import { loadChallengeCatalog } from '../features/challenges/challenge-catalog'
 import { contentVersion, savedGeneration } from '../features/programs/content-version'
 import { nextChange } from '../features/home/participant-cache'
+import { domainDependence } from '../features/programs/partner-origins'
 import { findRequestProgram } from './program'
 
 /** Signed-out reads that depend only on the program, the URL and the time (cached content anyway). */
@@ -49,7 +50,12 @@ export const publicResponseCache = createMiddleware<AppEnv>(async (c, next) => {
   const now = deps.clock.now()
   const hit = entries.get(key)
   // The request id and security headers are added around this (middleware/response-headers.ts).
-  if (hit && isCurrent(deps, hit, now)) return answer(hit)
+  // On a custom domain the program is looked up first, on every request: a domain removed anywhere
+  // stops answering at once, and the lookup reads the program's newest content version.
+  if (hit && domainDependence(deps.config, c.req.header('host'), undefined) === 'host') {
+    const program = await findRequestProgram(c)
+    if (program?.status === 'active' && program.id === hit.programId && isCurrent(deps, hit, now)) return answer(hit)
+  } else if (hit && isCurrent(deps, hit, now)) return answer(hit)
   const generation = savedGeneration(deps)
   const shared = await sharedCache()
   let sharedKey: string | undefined
@@ -101,6 +107,8 @@ export function cachedPublicAnswer(deps: Deps, request: Request): Response | und
   if (path.includes('%')) return undefined
   const key = keyOf(deps, request.method, path, url, (name) => request.headers.get(name) ?? undefined)
   const hit = key === null ? undefined : entriesOf(deps).get(key)
+  // A custom domain's program is looked up by the app (publicResponseCache) before a kept answer is used.
+  if (hit && domainDependence(deps.config, request.headers.get('host') ?? undefined, undefined) === 'host') return undefined
   return hit && isCurrent(deps, hit, deps.clock.now()) ? answer(hit) : undefined
 }
 
@@ -119,6 +127,8 @@ function keep(entries: Map<string, Entry>, key: string, entry: Entry) {
 function keyOf(deps: Deps, method: string, path: string, url: string, header: (name: string) => string | undefined): string | null {
   if (deps.config.cacheTtlMs <= 0 || method !== 'GET' || !CACHEABLE.test(path)) return null
   if (header('authorization') || header('cookie')?.includes(`${cookieName(deps.config, 'participant')}=`)) return null
+  // A partner page's answer carries CORS headers that follow the program's domain list, read on every request.
+  if (domainDependence(deps.config, header('host'), header('origin')) === 'origin') return null
   return [url, header('host'), header('x-forwarded-host'), header('x-forwarded-proto'), header(PROGRAM_KEY_HEADER), header('origin')].join('\n')
 }
 

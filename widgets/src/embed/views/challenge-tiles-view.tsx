@@ -1,24 +1,27 @@
 import type { ComponentType } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
-import { isTileShown } from '../../widgets/challenge/challenge-rules'
+import { isTileShown } from '../../widgets/challenge/challenge-labels'
 import { ChallengeTiles } from '../../widgets/tiles/sections'
+import { LoadError } from '../../widgets/shared/load-error-lazy'
 import { useLoad } from '../../widgets/shared/use-load'
-import { activeIn } from '../../ui/active-in'
-import { ArrowLeftIcon } from '../../ui/icons'
 import '../../widgets/tiles/tiles.css'
+import { lazyView } from '../lazy-view'
 import { useSiteLinks } from '../links'
 import { useEmbed } from '../mount'
 
 /** What a tile can open inside the element; without it (the tiles-only bundle) tiles open the hosted site. */
 export type InlineViews = {
-  Challenge: ComponentType<{ identifier: string; onBack: () => void }>
-  Signin: ComponentType<{ reason?: string }>
+  Challenge: ComponentType<{ identifier: string; onBack: () => void }> & { preload?: () => Promise<unknown> }
+  Signin: ComponentType<{ reason?: string }> & { preload?: () => Promise<unknown> }
 }
 
-type View =
+export type TilesView =
   | { name: 'list' }
   | { name: 'challenge'; identifier: string }
   | { name: 'signin'; next: string | null }
+
+/** The opened challenge or sign-in with Back: fetched with the first opened tile (tiles-panel.tsx). */
+const TilesPanel = lazyView(() => import('./tiles-panel').then((m) => m.TilesPanel))
 
 const CHALLENGE_PATH = /^\/challenge\/([^/?#]+)/
 
@@ -48,7 +51,7 @@ export const tileLimit = (value: string | null | undefined) => {
 export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
   const { runtime, program, host, attrs } = useEmbed()
   const signedIn = runtime.session.signedIn.value
-  const [view, setView] = useState<View>({ name: 'list' })
+  const [view, setView] = useState<TilesView>({ name: 'list' })
   const limit = tileLimit(attrs.limit)
   const [tiles, reload] = useLoad(
     () =>
@@ -60,7 +63,7 @@ export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
   const box = useRef<HTMLDivElement>(null)
 
   const show = useCallback(
-    (next: View) => {
+    (next: TilesView) => {
       setView(next)
       if (next.name === 'list') reload(true)
       // Keep the element's top in sight when its content changes height.
@@ -73,45 +76,20 @@ export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
   // one history entry with a state object and the same URL, so the partner's router sees no new route.
   const opened = useRef(false)
   const open = useCallback(
-    (next: View) => {
+    (next: TilesView) => {
       if (!opened.current) {
         history.pushState(withTilesState(history.state), '')
         opened.current = true
       }
+      // The panel and what it shows are fetched side by side, not one after the other.
+      void TilesPanel.preload().catch(() => undefined)
+      if (inline) void (next.name === 'challenge' ? inline.Challenge : inline.Signin).preload?.().catch(() => undefined)
       show(next)
     },
-    [show],
+    [show, inline],
   )
-  // The sign-in step (a visitor opened a challenge): focus moves to its first field once it is drawn,
-  // unless something inside the element already took it (a challenge focuses its own title).
-  useEffect(() => {
-    if (view.name !== 'signin' || !box.current) return
-    const root = box.current
-    const settle = () => {
-      const active = activeIn(root)
-      if (active && root.contains(active)) return true
-      const field = root.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled])')
-      field?.focus()
-      return Boolean(field)
-    }
-    if (settle()) return
-    const observer = new MutationObserver(() => settle() && observer.disconnect())
-    observer.observe(root, { subtree: true, childList: true })
-    const timer = setTimeout(() => observer.disconnect(), 5000)
-    return () => {
-      observer.disconnect()
-      clearTimeout(timer)
-    }
-  }, [view.name])
-
-  const backToList = useCallback(() => {
-    // Our entry is the current one: going back pops it, and popstate shows the list.
-    if (opened.current && isTilesState(history.state)) history.back()
-    else {
-      opened.current = false
-      show({ name: 'list' })
-    }
-  }, [show])
+  // The browser's Back while something is open shows the list again (listening here, not in the
+  // panel, so a Back pressed while the panel's chunk is still on its way is not lost).
   useEffect(() => {
     const onPop = (e: PopStateEvent) => {
       if (!opened.current || isTilesState(e.state)) return
@@ -141,12 +119,6 @@ export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
     return false
   })
 
-  // Signed in elsewhere on the page (another element, an identity token): go on to what was asked for.
-  useEffect(() => {
-    if (view.name === 'signin' && signedIn)
-      setView(view.next ? { name: 'challenge', identifier: view.next } : { name: 'list' })
-  }, [view, signedIn])
-
   const points = program.term_points_as || 'points'
   return (
     <div ref={box} class="tw-tiles">
@@ -155,19 +127,20 @@ export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
           state={tiles}
           reload={() => reload()}
           empty={`You're all caught up! New ways to earn ${points} are on their way.`}
+          LoadError={LoadError}
         />
       )}
-      {inline && view.name === 'challenge' && (
-        <inline.Challenge key={view.identifier} identifier={view.identifier} onBack={backToList} />
-      )}
-      {inline && view.name === 'signin' && (
-        <div class="tw-stack">
-          <button type="button" class="tw-back" onClick={backToList}>
-            <ArrowLeftIcon size={16} />
-            All challenges
-          </button>
-          <inline.Signin reason={`Sign in to take part and earn ${points}.`} />
-        </div>
+      {inline && view.name !== 'list' && (
+        <TilesPanel
+          view={view}
+          inline={inline}
+          box={box}
+          opened={opened}
+          show={show}
+          setView={setView}
+          signedIn={signedIn}
+          points={points}
+        />
       )}
     </div>
   )

@@ -4,11 +4,12 @@ import { inactiveNotice, isChallengeCompleted, typeName } from '../../widgets/ch
 import { useLoad } from '../../widgets/shared/use-load'
 import { buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
-import { ArrowLeftIcon, ExternalIcon } from '../../ui/icons'
+import { ExternalIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
 import { showToast } from '../../ui/toast'
 import { emit } from '../events'
 import { useEmbed } from '../mount'
+import { BackButton } from './back-button'
 import './challenge-view.css'
 
 type ChallengeViewProps = { identifier: string; onBack: () => void }
@@ -94,14 +95,5 @@ export function ChallengeView({ identifier, onBack }: ChallengeViewProps) {
         )}
       </ChallengeBody>
     </article>
-  )
-}
-
-function BackButton({ onBack }: { onBack: () => void }) {
-  return (
-    <button type="button" class="tw-back" onClick={onBack}>
-      <ArrowLeftIcon size={16} />
-      All challenges
-    </button>
   )
 }

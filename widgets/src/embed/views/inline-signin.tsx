@@ -10,6 +10,8 @@ type InlineSigninProps = {
   reason?: string
   /** Called once the participant is signed in (after tessera:signed-in was dispatched). */
   onSignedIn?: () => void
+  /** Focus the e-mail field when the form appears (it was opened on request: 'Sign in to join'). */
+  autoFocus?: boolean
 }
 
 /** The partner page without its fragment: where a magic link of this sign-in returns (docs/embedding.md). */
@@ -27,7 +29,7 @@ export function returnToOf(href: string): string {
  * One page shows one full form per program (signin-forms.ts): the first such element in document
  * order draws it, the others a compact 'Sign in to join' that brings the visitor to it.
  */
-export function InlineSignin({ reason, onSignedIn }: InlineSigninProps) {
+export function InlineSignin({ reason, onSignedIn, autoFocus = false }: InlineSigninProps) {
   const { runtime, program, host, attrs } = useEmbed()
   const box = useRef<HTMLDivElement>(null)
   const forms = signinFormsOf(runtime)
@@ -67,6 +69,8 @@ export function InlineSignin({ reason, onSignedIn }: InlineSigninProps) {
 
   const owner = forms.owner.value
   if (owner && owner !== host) {
+    // As signin-prompt.tsx draws it for a membership or donation element (kept apart so that neither
+    // element's first view fetches the other's chunk).
     return (
       <div class="tw-signin tw-signin--compact" ref={box}>
         {reason && <p class="tw-signin__reason">{reason}</p>}
@@ -86,10 +90,22 @@ export function InlineSignin({ reason, onSignedIn }: InlineSigninProps) {
         query={query}
         go={go}
         closeHref={null}
-        autoFocus={false}
+        autoFocus={autoFocus}
         origin={runtime.apiBase || location.origin}
         pageHref={(slug) => runtime.siteUrl(`/${slug}`)}
       />
     </div>
   )
+}
+
+/**
+ * When another element of the page shows the program's full form, brings the visitor to it and answers
+ * true ('Sign in to join' of an element whose own form is not drawn: embed/views/signin-prompt.tsx).
+ */
+export function focusOtherForm(runtime: object, host: HTMLElement): boolean {
+  const forms = signinFormsOf(runtime)
+  const owner = forms.owner.value
+  if (!owner || owner === host || !owner.isConnected) return false
+  forms.focusOwner()
+  return true
 }

@@ -3,19 +3,19 @@ import { NotFoundError } from '../../../../sdk/src/errors'
 import type { Challenge } from '../../../../sdk/contract/challenges'
 import { isChallengeCompleted } from '../../widgets/challenge/challenge-completion'
 import { useLoad } from '../../widgets/shared/use-load'
-import { LoadError } from './load-error-lazy'
+import { LoadError } from '../../widgets/shared/load-error-lazy'
 import { PaymentChallenge } from '../../widgets/membership/payment-challenge'
 import { Skeleton } from '../../ui/skeleton'
 import type { CheckoutSessionResponse } from '../../../../sdk/src/resources/challenges'
 import { useSiteLinks } from '../links'
 import { useEmbed } from '../mount'
-import { InlineSignin } from './signin-lazy'
+import { SigninPrompt } from './signin-prompt'
 import { lazyView } from '../lazy-view'
 import './payment.css'
 
 type Kind = 'membership' | 'donation'
 
-/** The membership and donation forms, fetched once signed in (signed out, the card shows the sign-in form). */
+/** The membership and donation forms, fetched once signed in (signed out, the card offers 'Sign in to join'). */
 const Membership = lazyView(() => import('../../widgets/membership/membership').then((m) => m.Membership))
 const Donation = lazyView(() => import('../../widgets/donation/donation').then((m) => m.Donation))
 
@@ -32,7 +32,8 @@ export function DonationView() {
 /**
  * A membership or donation challenge inside an element: the hosted site's payment card
  * (widgets/membership/payment-challenge) under the challenge's name.
- * Signed-out visitors sign in inside the element; the checkout opens in the partner's top window
+ * Signed-out visitors see the plans or causes with 'Sign in to join', which opens the sign-in form inside
+ * the element (signin-prompt.tsx); the checkout opens in the partner's top window
  * (Stripe Checkout cannot be framed) after tessera:checkout-started.
  */
 function PaymentView({ kind }: { kind: Kind }) {
@@ -92,7 +93,7 @@ function PaymentCard({ challenge, kind, signedIn }: { challenge: Challenge; kind
       </h2>
       <PaymentChallenge challenge={challenge}>
         {!signedIn ? (
-          <InlineSignin reason={kind === 'membership' ? 'Sign in to become a member.' : 'Sign in to give.'} />
+          <SigninPrompt reason={kind === 'membership' ? 'Sign in to become a member.' : 'Sign in to give.'} />
         ) : kind === 'membership' ? (
           <Membership challenge={challenge} completed={completed} onCheckout={onCheckout} />
         ) : (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { NotFoundError } from '../../../../sdk/src/errors'
 import { RewardCard, RewardLoading } from '../../widgets/reward/reward-card'
-import { LoadError } from './load-error-lazy'
+import { LoadError } from '../../widgets/shared/load-error-lazy'
 import { useLoad } from '../../widgets/shared/use-load'
 import { emit } from '../events'
 import { useSiteLinks } from '../links'

@@ -5,6 +5,7 @@ import { ArrowRightIcon, SparkIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
 import { useSite, useTerms } from '../../widgets/shared/context'
 import { isTileShown } from '../../widgets/challenge/challenge-rules'
+import { LoadError } from '../../widgets/shared/load-error'
 import { writesSettled } from '../../widgets/shared/pending-writes'
 import { useLoad } from '../../widgets/shared/use-load'
 import { Hero } from './hero'
@@ -63,6 +64,7 @@ function VisitorHome() {
           state={tiles}
           reload={reload}
           empty="New challenges are on the way. Check back soon."
+          LoadError={LoadError}
         />
       </HomeSection>
       <RewardsSlot section="active" />
@@ -153,6 +155,7 @@ function ParticipantHome() {
           state={tiles}
           reload={() => reload()}
           empty="You've done them all! New challenges are on the way."
+          LoadError={LoadError}
         />
       </HomeSection>
       {data?.donation && <DonationSection challenge={data.donation} />}

@@ -1,6 +1,6 @@
 import { useSite } from '../../widgets/shared/context'
 
-/** Published program pages, the copyright line and the powered-by mark. */
+/** Published program pages, the program's social pages, the copyright line and the powered-by mark. */
 export function Footer() {
   const { program } = useSite()
   const logo = program.program_template_detail.footer_logo
@@ -17,6 +17,19 @@ export function Footer() {
               {pages.map((page) => (
                 <li key={page.id}>
                   <a href={`/${page.slug}`}>{page.title}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {program.social_network_pages.length > 0 && (
+          <nav aria-label="Social pages">
+            <ul class="site-footer__links">
+              {program.social_network_pages.map((p) => (
+                <li key={p.url}>
+                  <a href={p.url} target="_blank" rel="noopener noreferrer">
+                    {p.platform === 'instagram' ? 'Instagram' : 'Facebook'}
+                  </a>
                 </li>
               ))}
             </ul>

@@ -4,6 +4,7 @@ import { formatNumber } from '../../ui/format'
 import { MenuIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
 import { useSite, useTerms } from '../../widgets/shared/context'
+import { previewLandmarkLabel } from '../branding-preview'
 import { visibleMenuItems } from '../menu'
 import { currentUrl } from '../router'
 import { Avatar } from './avatar'
@@ -22,7 +23,7 @@ export function Header() {
   const logo = program.program_template_detail.header_logo
 
   return (
-    <header class="site-header">
+    <header class="site-header" aria-label={previewLandmarkLabel('site header')}>
       <div class="container site-header__inner">
         <a href="/" class="site-header__brand" aria-label={`${program.name} home`}>
           {logo ? <img src={logo} alt="" class="site-header__logo" height={36} /> : <span class="site-header__name">{program.name}</span>}

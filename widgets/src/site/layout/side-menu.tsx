@@ -13,7 +13,7 @@ type SideMenuProps = { open: boolean; onClose: () => void; items: NavigationMenu
 
 /** The side menu: My Account, the menu items and Logout (or Sign In for visitors). */
 export function SideMenu({ open, onClose, items, pathname }: SideMenuProps) {
-  const { session } = useSite()
+  const { session, program } = useSite()
   const terms = useTerms()
   const signedIn = session.signedIn.value
   const participant = session.participant.value
@@ -47,6 +47,12 @@ export function SideMenu({ open, onClose, items, pathname }: SideMenuProps) {
           <a href="/my-account" class="side-menu__link" onClick={onClose} aria-current={pathname === '/my-account' ? 'page' : undefined}>
             <UserIcon size={18} />
             My Account
+          </a>
+        )}
+        {signedIn && program.features.receipts && (
+          <a href="/my-account#upload-receipt" class="side-menu__link" onClick={onClose}>
+            <StarIcon size={18} />
+            Upload a receipt
           </a>
         )}
         {items.map((item) => (

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact'
 import { formatNumber } from '../../ui/format'
 import { CheckCircleIcon, MailIcon, StarIcon, TrophyIcon } from '../../ui/icons'
 import { Skeleton } from '../../ui/skeleton'
+import { lazy } from '../../ui/lazy'
 import { useSite, useTerms } from '../../widgets/shared/context'
 import { LoadError } from '../../widgets/shared/load-error'
 import { ActivityTable } from '../../widgets/account/activity-table'
@@ -10,6 +11,12 @@ import { profileLines } from '../../widgets/account/account-format'
 import { EmailSettingsForm } from '../../widgets/account/email-settings'
 import { Avatar } from '../layout/avatar'
 import { Redirect } from './redirect'
+
+/** Upload a receipt (widgets/receipt-upload), fetched only where the receipts feature is on. */
+const ReceiptUpload = lazy(
+  () => import('../../widgets/receipt-upload/receipt-upload').then((m) => m.ReceiptUpload),
+  () => <Skeleton height={96} />,
+)
 
 function ProfileAttributes({ attributes }: { attributes: Record<string, string | null> }) {
   const lines = profileLines(attributes)
@@ -51,7 +58,7 @@ const memberSince = (iso: string) => {
 
 /** /my-account: counts, the profile, e-mail settings, claimed rewards with their codes and the activity table. */
 export function MyAccountPage() {
-  const { session } = useSite()
+  const { session, program, client } = useSite()
   const terms = useTerms()
   if (!session.signedIn.value) return <Redirect to="/signin?redirect_to=/my-account" />
   const participant = session.participant.value
@@ -114,6 +121,12 @@ export function MyAccountPage() {
               </section>
               <EmailSettingsForm />
             </div>
+            {program.features.receipts && (
+              <section id="upload-receipt" class="account-receipt" aria-labelledby="upload-receipt-title">
+                <h2 id="upload-receipt-title">Upload a receipt</h2>
+                <ReceiptUpload client={client} pointsWord={terms.points} onSettled={(r) => r.status === 'processed' && void session.load()} />
+              </section>
+            )}
             <ClaimedRewards />
             <ActivityTable />
           </>

@@ -10,6 +10,8 @@ import { Redirect } from './redirect'
  */
 export function PhotosPage() {
   const { client, session, program } = useSite()
+  // An active photo contest (console integrations photo-contests) makes the wall its entry page.
+  const contest = program.photo_contest
   const [state] = useLoad(() => client.home.socialFeedChallenge(), 'photos')
   if (!session.signedIn.value) return <Redirect to="/signin?redirect_to=%2Fphotos" />
   const posts = state.status === 'ready' ? (state.data.data?.social_network_posts ?? []) : []
@@ -19,8 +21,9 @@ export function PhotosPage() {
       <div class="page-band page-band--flat">
         <div class="container">
           <h1 id="photos-title" class="page-band__title">
-            Photos
+            {contest ? 'Photo contest' : 'Photos'}
           </h1>
+          {contest && <p data-contest={contest.external_program_id}>Share your best photos for a chance to win.</p>}
         </div>
       </div>
       <div class="container content-page">

@@ -5,7 +5,7 @@ import { SparkIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
 import { Skeleton } from '../../ui/skeleton'
 import { useTerms } from '../shared/context'
-import { tileLabel, typeName } from '../challenge/challenge-rules'
+import { tileLabel, typeName } from '../challenge/challenge-labels'
 
 /** Where a tile leads: the sign-up challenge to sign-in, every other to its challenge page. */
 export const challengeHref = (c: Pick<ChallengeTileItem, 'challenge_type' | 'identifier'>) =>

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact'
+import type { ComponentChildren, ComponentType } from 'preact'
 import { useState } from 'preact/hooks'
 import type { Challenge, ChallengeTile as ChallengeTileItem } from '../../../../sdk/contract/challenges'
 import { buttonClass } from '../../ui/button'
@@ -7,8 +7,7 @@ import { CheckCircleIcon, ChevronDownIcon, HeartIcon, PlayIcon } from '../../ui/
 import { Img } from '../../ui/img'
 import { formatDate } from '../../ui/date'
 import { useTerms } from '../shared/context'
-import { tileLabel } from '../challenge/challenge-rules'
-import { LoadError } from '../shared/load-error'
+import { tileLabel } from '../challenge/challenge-labels'
 import type { LoadState } from '../shared/use-load'
 import { ChallengeTile, challengeHref, TileSkeletons } from './challenge-tile'
 
@@ -28,15 +27,21 @@ export function HomeSection({ id, title, subtitle, children }: SectionProps) {
   )
 }
 
+/** What a failed load shows (widgets/shared/load-error, or its lazily fetched form in the elements). */
+type LoadErrorNotice = ComponentType<{ message: string; retry?: () => void; class: string }>
+
 /** Challenge tiles with loading, error and empty states. */
 export function ChallengeTiles({
   state,
   reload,
   empty,
+  LoadError,
 }: {
   state: LoadState<ChallengeTileItem[]>
   reload: () => void
   empty: string
+  /** The site passes the notice it has at hand; the tiles element one fetched when a load fails. */
+  LoadError: LoadErrorNotice
 }) {
   if (state.status === 'loading') return <TileSkeletons />
   if (state.status === 'error') {

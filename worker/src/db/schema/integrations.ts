@@ -22,10 +22,19 @@ export const webhooks = sqliteTable(
       .notNull()
       .references(() => programs.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    /** HMAC-SHA256 key for the `Tessera-Signature` header. */
+    /**
+     * Standard Webhooks signing secret, `whsec_` + base64 of 32 random bytes (rows made before
+     * 0026-webhook-delivery carry base64url; the signer decodes both, see webhooks/signing.ts).
+     */
     secret: text('secret').notNull(),
     events: json<WebhookEvent[]>('events').notNull(),
     active: bool('active').notNull().default(true),
+    /** Automatic delivery attempts that failed in a row (a success resets it); drives auto-disable. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** When the current run of failures began (null while healthy). */
+    failingSince: timestamp('failing_since'),
+    /** Set when delivery turned the webhook off after repeated failures (re-enabling clears it). */
+    disabledAt: timestamp('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [index('webhooks_program_idx').on(t.programId)],
@@ -41,13 +50,31 @@ export const webhookDeliveries = sqliteTable(
     webhookId: integer('webhook_id')
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** The event's outbox row: one delivery per (event, webhook), its `webhook-id` is `msg_{id}`. */
     outboxId: integer('outbox_id').notNull(),
     event: text('event').notNull(),
-    status: integer('status'),
+    state: text('state', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Due time of the next automatic attempt (also the lease of an attempt under way); null when done. */
+    nextAttemptAt: timestamp('next_attempt_at'),
+    lastAttemptAt: timestamp('last_attempt_at'),
+    /** HTTP status of the last attempt (null: no answer). */
+    responseStatus: integer('status'),
+    /** First KB of the last answer's body. */
+    responseBody: text('response_body'),
+    durationMs: integer('duration_ms'),
+    /** The exact JSON body sent (the same on every attempt and replay). */
+    requestBody: text('request_body'),
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_deliveries_program_idx').on(t.programId, t.webhookId, t.createdAt)],
+  (t) => [
+    index('webhook_deliveries_program_idx').on(t.programId, t.webhookId, t.createdAt),
+    uniqueIndex('webhook_deliveries_event_uq').on(t.webhookId, t.outboxId),
+    index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+  ],
 )
 
 /**

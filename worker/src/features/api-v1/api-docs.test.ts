@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { apiV1Operations } from '../../../../sdk/contract/api-v1'
+import { publicOperations } from '../../../../sdk/contract/api-v1/public'
 import { makeTestApp } from '../../../test/helpers'
 import { API_DOCS_CSP } from './api-docs-csp'
 
 describe('GET /api/docs', () => {
-  it('renders every /api/v1 operation with a Try it form, from our own origin under a strict CSP', async () => {
+  it('renders every /api/v1 and /public operation with a Try it form, from our own origin under a strict CSP', async () => {
     const t = await makeTestApp()
     const res = await t.app.request('http://localhost/api/docs')
     expect(res.status).toBe(200)
@@ -14,11 +15,16 @@ describe('GET /api/docs', () => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:/)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     const html = await res.text()
-    for (const op of apiV1Operations) {
+    for (const op of [...apiV1Operations, ...publicOperations]) {
       expect(html, op.operationId).toContain(`id="op-${op.operationId}"`)
       expect(html).toContain(`data-path="${op.path}"`)
     }
-    expect(html.match(/<form class="try"/g)).toHaveLength(apiV1Operations.length)
+    expect(html.match(/<form class="try"/g)).toHaveLength(apiV1Operations.length + publicOperations.length)
+    // Two sections; the participant API's calls are signed as a widget would (program key, session token).
+    expect(html).toMatch(/<h2 id="tag-0">Server API<\/h2>[\s\S]*<h2 id="tag-1">Participant API<\/h2>/)
+    expect(html.match(/data-auth="participant"/g)).toHaveLength(publicOperations.length)
+    expect(html).toContain('<section class="op" id="op-submitChallenge">')
+    expect(html).toContain('id="schema-SubmitChallengeResult"')
     // Body fields and answers come from the contract.
     expect(html).toContain('id="schema-ChallengeCompletion"')
     expect(html).toContain('<code>expires_in</code>')

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { buildApiV1OpenApi, type ApiV1OpenApi } from '../../../../sdk/contract/api-v1/openapi'
+import { buildApiV1OpenApi, type ApiV1OpenApi, PARTICIPANT_API_TAG } from '../../../../sdk/contract/api-v1/openapi'
 import type { AppEnv } from '../../env'
 
 /**
@@ -83,6 +83,9 @@ function example(doc: Doc, schema: Schema, depth = 0): unknown {
 
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete']
 
+/** How Try it signs a call: the API key typed on the page, the participant fields (program key, session token), or nothing. */
+const authOf = (op: Schema): 'key' | 'participant' | 'none' => ((op.tags ?? []).includes(PARTICIPANT_API_TAG) ? 'participant' : op.security?.length === 0 ? 'none' : 'key')
+
 function operationHtml(doc: Doc, origin: string, path: string, method: string, op: Schema): string {
   const id = esc(op.operationId)
   const params = (op.parameters ?? []) as Schema[]
@@ -91,15 +94,20 @@ function operationHtml(doc: Doc, origin: string, path: string, method: string, o
       `<tr><td><code>${esc(p.name)}</code>${p.required ? ' <span class="req">required</span>' : ''}</td><td>${esc(p.in)}</td><td>${typeOf(doc, p.schema ?? {})}</td><td>${[limits(p.schema ?? {}), prose(p.description ?? p.schema?.description ?? '')].filter(Boolean).join(' · ')}</td></tr>`,
   )
   const body = op.requestBody?.content?.['application/json']?.schema as Schema | undefined
+  const upload = op.requestBody?.content?.['multipart/form-data']?.schema as Schema | undefined
   const bodyExample = body ? JSON.stringify(example(doc, body), null, 2) : ''
   const responses = Object.entries(op.responses as Record<string, Schema>).map(([status, r]) => {
     const schema = r.content?.['application/json']?.schema as Schema | undefined
     return `<tr><td><code>${esc(status)}</code></td><td>${prose(r.description)}</td><td>${schema ? typeOf(doc, schema) : ''}</td></tr>`
   })
+  const auth = authOf(op)
+  const signedIn = auth === 'participant' && op.security?.length > 0
   const curl = [
     `curl -X ${method.toUpperCase()} '${origin}${path}'`,
-    ...(op.security?.length === 0 ? [] : [`  -H 'Authorization: Bearer tsk_...'`]),
-    ...params.filter((p) => p.in === 'header').map((p) => `  -H '${p.name}: ${p.name === 'Idempotency-Key' ? 'order-1001' : '...'}'`),
+    ...(auth === 'key' ? [`  -H 'Authorization: Bearer tsk_...'`] : []),
+    ...(auth === 'participant' ? [`  -H 'X-Program-Key: PROGRAM_PUBLIC_KEY' -H 'X-Tessera-Session: token'`] : []),
+    ...(signedIn ? [`  -H 'Authorization: Bearer SESSION_TOKEN'`] : []),
+    ...params.filter((p) => p.in === 'header' && (p.required || p.name === 'Idempotency-Key')).map((p) => `  -H '${p.name}: ${p.name === 'Idempotency-Key' ? 'order-1001' : '...'}'`),
     ...(body ? [`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(example(doc, body))}'`] : []),
   ].join(' \\\n')
   const inputs = params.map(
@@ -108,12 +116,12 @@ function operationHtml(doc: Doc, origin: string, path: string, method: string, o
   )
   return `<section class="op" id="op-${id}">
 <h3><span class="m m-${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
-<p>${prose(op.summary)}</p>
+<p>${prose(op.summary)}${auth === 'participant' ? ` <span class="badge">${op.security?.length === 0 ? 'signed out' : op.security?.some((x: Schema) => !Object.keys(x).length) ? 'signed in or out' : 'signed in'}</span>` : ''}</p>
 ${paramRows.length ? `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Notes</th></tr></thead><tbody>${paramRows.join('')}</tbody></table>` : ''}
-${body ? `<h4>Body${op.requestBody.required ? '' : ' (optional)'}</h4>${fieldsTable(doc, body)}` : ''}
+${body ? `<h4>Body${op.requestBody.required ? '' : ' (optional)'}</h4>${fieldsTable(doc, body)}` : ''}${upload ? `<h4>Body <small>multipart/form-data</small></h4>${fieldsTable(doc, upload)}` : ''}
 <h4>Answers</h4><table><thead><tr><th>Status</th><th>Meaning</th><th>Body</th></tr></thead><tbody>${responses.join('')}</tbody></table>
 <details><summary>curl</summary><pre>${esc(curl)}</pre></details>
-<form class="try" data-method="${esc(method.toUpperCase())}" data-path="${esc(path)}" data-auth="${op.security?.length === 0 ? 'none' : 'key'}">
+<form class="try" data-method="${esc(method.toUpperCase())}" data-path="${esc(path)}" data-auth="${auth}">
 <h4>Try it</h4>${inputs.join('')}
 ${body ? `<label>Body <small>application/json</small><textarea name="body" rows="${Math.min(12, bodyExample.split('\n').length + 1)}" spellcheck="false">${esc(bodyExample)}</textarea></label>` : ''}
 <button type="submit">Send</button><output></output>
@@ -128,7 +136,11 @@ export function renderApiDocs(origin: string): string {
       .sort(([a], [b]) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))
       .map(([method, op]) => ({ path, method, op: op as Schema })),
   )
-  const nav = ops.map(({ path, method, op }) => `<li><a href="#op-${esc(op.operationId)}"><span class="m m-${esc(method)}">${esc(method.toUpperCase())}</span> ${esc(path.replace('/api/v1', ''))}</a></li>`).join('')
+  // One section per tag: the server API, then the participant API.
+  const sections = doc.tags.map((tag, i) => ({ tag, id: `tag-${i}`, ops: ops.filter(({ op }) => (op.tags ?? [doc.tags[0]!.name]).includes(tag.name)) }))
+  const navItem = ({ path, method, op }: (typeof ops)[number]) =>
+    `<li><a href="#op-${esc(op.operationId)}"><span class="m m-${esc(method)}">${esc(method.toUpperCase())}</span> ${esc(path.replace('/api/v1', ''))}</a></li>`
+  const nav = sections.map((s) => `<li class="group"><a href="#${s.id}">${esc(s.tag.name)}</a><ul>${s.ops.map(navItem).join('')}</ul></li>`).join('')
   const schemas = Object.entries(doc.components.schemas as Record<string, Schema>)
     .map(([name, s]) => `<section class="schema" id="schema-${esc(name)}"><h3>${esc(name)}</h3>${fieldsTable(doc, s)}</section>`)
     .join('')
@@ -137,9 +149,12 @@ export function renderApiDocs(origin: string): string {
 <title>${esc(doc.info.title)} reference</title><link rel="stylesheet" href="/api/docs/docs.css"><script src="/api/docs/docs.js" defer></script></head>
 <body><nav aria-label="Operations"><p class="brand">${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></p><ul>${nav}</ul><p><a href="#schemas">Schemas</a> · <a href="/api/v1/openapi.json">openapi.json</a></p></nav>
 <main><h1>${esc(doc.info.title)}</h1><p>${prose(doc.info.description)}</p>
-<p>Base URL: <code>${esc(origin)}</code>. Errors always have the body <a href="#schema-Error">Error</a> with a stable <code>code</code>; every answer has a <code>Request-Id</code> header.</p>
-<form id="auth" autocomplete="off"><label>API key for Try it <small>kept in this page only</small><input type="password" name="key" placeholder="tsk_..." autocomplete="off" spellcheck="false"></label></form>
-<h2>Operations</h2>${ops.map(({ path, method, op }) => operationHtml(doc, origin, path, method, op)).join('\n')}
+<p>Base URL: <code>${esc(origin)}</code>. Every answer has a <code>Request-Id</code> header.</p>
+<form id="auth" autocomplete="off"><fieldset><legend>Try it credentials <small>kept in this page only</small></legend>
+<label>API key (server API)<input type="password" name="key" placeholder="tsk_..." autocomplete="off" spellcheck="false"></label>
+<label>Program public key (participant API)<input name="program" placeholder="demo" autocomplete="off" spellcheck="false"></label>
+<label>Participant session token (participant API)<input type="password" name="session" autocomplete="off" spellcheck="false"></label></fieldset></form>
+${sections.map((s) => `<h2 id="${s.id}">${esc(s.tag.name)}</h2><p>${prose(s.tag.description)}</p>${s.ops.map(({ path, method, op }) => operationHtml(doc, origin, path, method, op)).join('\n')}`).join('\n')}
 <h2 id="schemas">Schemas</h2>${schemas}</main></body></html>`
 }
 
@@ -151,7 +166,7 @@ pre{background:var(--panel);border:1px solid var(--line);padding:12px;overflow:a
 table{width:100%;border-collapse:collapse;margin:8px 0;font-size:14px}th,td{border-bottom:1px solid var(--line);padding:6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}th{color:var(--dim);font-weight:500}
 .op,.schema{border:1px solid var(--line);border-radius:8px;padding:16px;margin:16px 0;background:#15181e}.op h3{margin-top:0;word-break:break-all}
 .m{display:inline-block;min-width:44px;padding:0 6px;border-radius:4px;font-size:12px;font-weight:700;text-align:center;color:#0b0d10}.m-get{background:#7cc4ff}.m-post{background:#8fe3a1}
-.req{color:#ffb86b;font-size:12px}label{display:block;margin:8px 0;font-size:14px}label small{color:var(--dim)}
+.req{color:#ffb86b;font-size:12px}.badge{font-size:12px;color:var(--dim);border:1px solid var(--line);border-radius:4px;padding:0 6px}nav .group>a{font-weight:600;margin-top:8px}fieldset{border:1px solid var(--line);border-radius:8px;padding:8px 16px}legend{padding:0 4px}label{display:block;margin:8px 0;font-size:14px}label small{color:var(--dim)}
 input,textarea{display:block;width:100%;margin-top:4px;padding:8px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text)}
 button{margin-top:8px;padding:8px 16px;border:0;border-radius:6px;background:var(--accent);color:#0b0d10;font-weight:600;cursor:pointer}button:focus-visible,input:focus-visible,textarea:focus-visible,a:focus-visible{outline:2px solid #fff;outline-offset:2px}
 output{display:block;margin-top:8px}output pre{max-height:360px}
@@ -172,11 +187,18 @@ document.addEventListener('submit', async (event) => {
     const value = input.value.trim()
     if (!value) continue
     if (input.dataset.in === 'path') path = path.replace('{' + input.name + '}', encodeURIComponent(value))
+    else if (input.dataset.in === 'query' && input.name.endsWith('[]')) for (const v of value.split(',')) query.append(input.name, v.trim())
     else if (input.dataset.in === 'query') query.set(input.name, value)
     else headers.set(input.name, value)
   }
-  const key = document.querySelector('#auth input[name=key]').value.trim()
-  if (form.dataset.auth === 'key' && key) headers.set('Authorization', 'Bearer ' + key)
+  const auth = (name) => document.querySelector('#auth input[name=' + name + ']').value.trim()
+  if (form.dataset.auth === 'key' && auth('key')) headers.set('Authorization', 'Bearer ' + auth('key'))
+  if (form.dataset.auth === 'participant') {
+    // As an embedded widget does: a token client (no cookies, no CSRF token), the program by its key.
+    headers.set('X-Tessera-Session', 'token')
+    if (auth('program')) headers.set('X-Program-Key', auth('program'))
+    if (auth('session')) headers.set('Authorization', 'Bearer ' + auth('session'))
+  }
   const textarea = form.querySelector('textarea[name=body]')
   const init = { method: form.dataset.method, headers }
   if (textarea && textarea.value.trim()) {

@@ -6,6 +6,7 @@ import {
   type ApiParticipant,
   challengeCompletionSchema,
   identityTokenSchema,
+  ledgerPageSchema,
   rewardClaimResultSchema,
   rewardPageSchema,
 } from '../../../../sdk/contract/api-v1'
@@ -216,6 +217,33 @@ describe('GET /api/v1/participants/{id}/actions', () => {
     expect(all.length).toBe((await t.db.select().from(participantActions).where(eq(participantActions.participantId, p.id))).length)
     expectError(await t.call(`/participants/${p.id}/actions`, { key: (await t.otherKey()).api_key }), 404, 'not_found')
     expectError(await t.call(`/participants/${p.id}/actions?limit=500`), 422, 'validation_failed')
+  })
+})
+
+describe('expandable objects (expand[])', () => {
+  it('puts the participant in ledger entries and actions, and the reward in reward actions, only when asked', async () => {
+    const t = await setup()
+    const p = await t.participant('api-expand@example.com')
+    await t.earn(p.id, 1000, 'x-1')
+    const gift = await t.reward('$5 Ember & Oak gift card')
+    expect((await t.call(`/participants/${p.id}/rewards/${gift.id}/claim`, { method: 'POST', idem: 'x-claim' })).status).toBe(201)
+
+    const plain = ledgerPageSchema.parse((await t.call(`/participants/${p.id}/ledger`)).body)
+    expect(plain.data.every((e) => !('participant' in e))).toBe(true)
+    const ledger = ledgerPageSchema.parse((await t.call(`/participants/${p.id}/ledger?expand[]=participant`)).body)
+    expect(ledger.data).toHaveLength(2)
+    for (const entry of ledger.data) expect(entry.participant).toEqual((await t.call(`/participants/${p.id}`)).body)
+
+    const actions = actionPageSchema.parse((await t.call(`/participants/${p.id}/actions?expand[]=reward&expand[]=participant`)).body)
+    const claimed = actions.data.find((a) => a.actionable_type === 'Reward')!
+    expect(claimed.reward).toMatchObject({ object: 'reward', id: gift.id, name: gift.name })
+    expect(actions.data.find((a) => a.type === 'points_adjusted')!.reward).toBeNull()
+    expect(actions.data.every((a) => a.participant?.id === p.id)).toBe(true)
+    const onlyReward = actionPageSchema.parse((await t.call(`/participants/${p.id}/actions?expand[]=reward`)).body)
+    expect(onlyReward.data.every((a) => a.participant === undefined && a.reward !== undefined)).toBe(true)
+
+    expectError(await t.call(`/participants/${p.id}/ledger?expand[]=reward`), 422, 'validation_failed')
+    expectError(await t.call(`/participants/${p.id}/actions?expand[]=secrets`), 422, 'validation_failed')
   })
 })
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm'
 import type {
   ActionPage,
   ApiAction,
@@ -144,14 +144,35 @@ const toAction = (row: typeof participantActions.$inferSelect): ApiAction => ({
   created_at: row.createdAt.toISOString(),
 })
 
-/** GET /api/v1/participants/{id}/actions: newest first, `limit` rows after the `starting_after` id. */
-export async function participantActionsPage(scope: ProgramScope, participantId: number, query: { limit: number; starting_after?: number | undefined }): Promise<ActionPage> {
+/**
+ * GET /api/v1/participants/{id}/actions: newest first, `limit` rows after the `starting_after` id.
+ * `expand[]=participant` adds the participant to each action, `expand[]=reward` the reward of reward
+ * actions (claims, awards; null on the others), read in one query for the page.
+ */
+export async function participantActionsPage(
+  scope: ProgramScope,
+  deps: Deps,
+  participantId: number,
+  query: { limit: number; starting_after?: number | undefined; expand?: ('participant' | 'reward')[] | undefined },
+): Promise<ActionPage> {
   await participantOr404(scope, participantId)
   const rows = await scope
     .select(participantActions, and(eq(participantActions.participantId, participantId), query.starting_after !== undefined ? lt(participantActions.id, query.starting_after) : undefined))
     .orderBy(desc(participantActions.id))
     .limit(query.limit + 1)
-  return { object: 'list', data: rows.slice(0, query.limit).map(toAction), has_more: rows.length > query.limit }
+  const page = rows.slice(0, query.limit)
+  const expand = new Set(query.expand ?? [])
+  const participant = expand.has('participant') ? await getParticipant(scope, participantId) : undefined
+  const rewardIds = expand.has('reward') ? [...new Set(page.filter((r) => r.actionableType === 'Reward' && r.actionableId !== null).map((r) => r.actionableId!))] : []
+  const now = deps.clock.now()
+  const rewardById = new Map(rewardIds.length ? (await scope.select(rewards, inArray(rewards.id, rewardIds))).map((r) => [r.id, toApiReward(r, now)]) : [])
+  const data = page.map((row) => {
+    const action = toAction(row)
+    if (participant) action.participant = participant
+    if (expand.has('reward')) action.reward = (row.actionableType === 'Reward' && row.actionableId !== null ? rewardById.get(row.actionableId) : undefined) ?? null
+    return action
+  })
+  return { object: 'list', data, has_more: rows.length > query.limit }
 }
 
 /**

@@ -163,12 +163,21 @@ export async function adjustParticipantPoints(scope: ProgramScope, deps: Deps, p
   return { entry: toEntry(entry!), participant: toApiParticipant(row, await externalIdOf(scope, participantId)) }
 }
 
-/** GET /api/v1/participants/{id}/ledger: newest first, `limit` rows after the `starting_after` id. */
-export async function participantLedger(scope: ProgramScope, participantId: number, query: { limit: number; starting_after?: number | undefined }): Promise<LedgerPage> {
-  await participantOr404(scope, participantId)
+/**
+ * GET /api/v1/participants/{id}/ledger: newest first, `limit` rows after the `starting_after` id;
+ * `expand[]=participant` puts the participant in each entry.
+ */
+export async function participantLedger(
+  scope: ProgramScope,
+  participantId: number,
+  query: { limit: number; starting_after?: number | undefined; expand?: 'participant'[] | undefined },
+): Promise<LedgerPage> {
+  const participant = await participantOr404(scope, participantId)
   const rows = await scope
     .select(pointsLedger, and(eq(pointsLedger.participantId, participantId), query.starting_after !== undefined ? lt(pointsLedger.id, query.starting_after) : undefined))
     .orderBy(desc(pointsLedger.id))
     .limit(query.limit + 1)
-  return { object: 'list', data: rows.slice(0, query.limit).map(toEntry), has_more: rows.length > query.limit }
+  const expanded = query.expand?.includes('participant') ? toApiParticipant(participant, await externalIdOf(scope, participantId)) : undefined
+  const data = rows.slice(0, query.limit).map((row) => (expanded ? { ...toEntry(row), participant: expanded } : toEntry(row)))
+  return { object: 'list', data, has_more: rows.length > query.limit }
 }

@@ -1,24 +1,13 @@
 import { type Context, Hono } from 'hono'
-import type { z } from 'zod'
-import {
-  actionsQuerySchema,
-  identityTokenCreateSchema,
-  ledgerQuerySchema,
-  participantChallengeParamsSchema,
-  participantRewardParamsSchema,
-  rewardClaimSchema,
-  rewardListQuerySchema,
-  participantIdParamsSchema,
-  participantLookupQuerySchema,
-  participantUpsertSchema,
-  pointsAdjustSchema,
-} from '../../../../sdk/contract/api-v1'
+import { z } from 'zod'
+import { type ApiV1Operation, type ApiV1OperationId, apiV1OperationTable } from '../../../../sdk/contract/api-v1'
 import { buildApiV1OpenApi } from '../../../../sdk/contract/api-v1/openapi'
 import { AppError } from '../../lib/errors'
 import { validationError } from '../../middleware/errors'
 import { adjustParticipantPoints, findParticipants, getParticipant, participantLedger, upsertParticipant } from './api-v1-service'
 import { claimForParticipant, completeForParticipant, issueIdentityToken, listRewards, participantActionsPage } from './api-v1-engine'
 import type { ApiV1Env } from './api-v1-env'
+import { createApiReceipt } from '../receipts/receipts-api'
 import { apiIdempotency, apiKeyAuth, renderApiError, requestLog } from './api-v1-middleware'
 
 type C = Context<ApiV1Env>
@@ -46,52 +35,94 @@ async function optionalJsonBody(c: C): Promise<unknown> {
   return jsonBody(c)
 }
 
-const idOf = (c: C) => parse(participantIdParamsSchema, { id: c.req.param('id') }).id
+const isArrayField = (schema: z.ZodObject, name: string) => {
+  let field = schema.shape[name] as z.ZodType | undefined
+  while (field instanceof z.ZodOptional || field instanceof z.ZodDefault) field = field.unwrap() as z.ZodType
+  return field instanceof z.ZodArray
+}
+
+/**
+ * The query as the operation's schema reads it: `expand[]=a&expand[]=b` (and a repeated `expand=`)
+ * become `expand: ['a', 'b']` for array fields; other keys keep their last value.
+ */
+export function queryInput(c: C, schema: z.ZodObject): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key
+    out[name] = isArrayField(schema, name) ? [...((out[name] as string[] | undefined) ?? []), ...values] : values[values.length - 1]
+  }
+  return out
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+type Input<O> = O extends { params?: infer P; query?: infer Q; body?: infer B } ? { params: Out<P>; query: Out<Q>; body: Out<B> } : never
+type Handler<O> = (c: C, input: Input<O>) => Response | Promise<Response>
+type Handlers = { [K in ApiV1OperationId]: Handler<(typeof apiV1OperationTable)[K]> }
 
 let openApiJson: string | undefined
 
 /**
- * The server API, mounted at `/api/v1` (docs/decisions/0025-server-api-v1.md). Every call but the
- * OpenAPI document needs a program API key; the key's program is the only one a call can touch.
- * The contract and the OpenAPI document come from sdk/contract/api-v1.
+ * One handler per operation of `apiV1OperationTable`: the router below is built from that table, so
+ * each route validates its path, query and body with exactly the schemas the OpenAPI document is
+ * generated from (and TypeScript refuses a table entry without its handler here).
  */
-export const apiV1Routes = new Hono<ApiV1Env>()
-  .use(requestLog)
-  .get('/openapi.json', (c) => {
+const handlers: Handlers = {
+  getOpenApi: (c) => {
     openApiJson ??= JSON.stringify(buildApiV1OpenApi())
     return c.body(openApiJson, 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' })
-  })
-  .use(apiKeyAuth)
-  .post('/participants', apiIdempotency('optional'), async (c) => {
-    const { created, participant } = await upsertParticipant(c.get('scope'), c.get('deps'), parse(participantUpsertSchema, await jsonBody(c)))
+  },
+  upsertParticipant: async (c, { body }) => {
+    const { created, participant } = await upsertParticipant(c.get('scope'), c.get('deps'), body)
     return c.json(participant, created ? 201 : 200)
-  })
-  .get('/participants', async (c) => {
-    const data = await findParticipants(c.get('scope'), parse(participantLookupQuerySchema, c.req.query()))
-    return c.json({ object: 'list' as const, data, has_more: false })
-  })
-  .get('/participants/:id', async (c) => c.json(await getParticipant(c.get('scope'), idOf(c))))
-  .post('/participants/:id/points', apiIdempotency('required'), async (c) => {
-    const id = idOf(c)
-    const input = parse(pointsAdjustSchema, await jsonBody(c))
-    return c.json(await adjustParticipantPoints(c.get('scope'), c.get('deps'), id, input, c.get('idempotencyKey')!), 201)
-  })
-  .get('/participants/:id/ledger', async (c) => c.json(await participantLedger(c.get('scope'), idOf(c), parse(ledgerQuerySchema, c.req.query()))))
-  .get('/participants/:id/actions', async (c) => c.json(await participantActionsPage(c.get('scope'), idOf(c), parse(actionsQuerySchema, c.req.query()))))
-  .post('/participants/:id/challenges/:challenge_id/complete', apiIdempotency('required'), async (c) => {
-    const params = parse(participantChallengeParamsSchema, { id: c.req.param('id'), challenge_id: c.req.param('challenge_id') })
-    return c.json(await completeForParticipant(c.get('scope'), c.get('deps'), params.id, params.challenge_id), 201)
-  })
-  .get('/rewards', async (c) => c.json(await listRewards(c.get('scope'), c.get('deps'), parse(rewardListQuerySchema, c.req.query()))))
-  .post('/participants/:id/rewards/:reward_id/claim', apiIdempotency('required'), async (c) => {
-    const params = parse(participantRewardParamsSchema, { id: c.req.param('id'), reward_id: c.req.param('reward_id') })
-    const input = parse(rewardClaimSchema, await optionalJsonBody(c))
-    return c.json(await claimForParticipant(c.get('scope'), c.get('deps'), params.id, params.reward_id, input, c.get('idempotencyKey')!), 201)
-  })
-  .post('/identity_tokens', apiIdempotency('optional'), async (c) => {
-    return c.json(await issueIdentityToken(c.get('scope'), c.get('deps'), parse(identityTokenCreateSchema, await jsonBody(c))), 201)
-  })
-  .all('/*', (c) => {
+  },
+  findParticipants: async (c, { query }) => c.json({ object: 'list' as const, data: await findParticipants(c.get('scope'), query), has_more: false }),
+  getParticipant: async (c, { params }) => c.json(await getParticipant(c.get('scope'), params.id)),
+  adjustPoints: async (c, { params, body }) => c.json(await adjustParticipantPoints(c.get('scope'), c.get('deps'), params.id, body, c.get('idempotencyKey')!), 201),
+  listLedger: async (c, { params, query }) => c.json(await participantLedger(c.get('scope'), params.id, query)),
+  listActions: async (c, { params, query }) => c.json(await participantActionsPage(c.get('scope'), c.get('deps'), params.id, query)),
+  completeChallenge: async (c, { params }) => c.json(await completeForParticipant(c.get('scope'), c.get('deps'), params.id, params.challenge_id), 201),
+  listRewards: async (c, { query }) => c.json(await listRewards(c.get('scope'), c.get('deps'), query)),
+  claimReward: async (c, { params, body }) => c.json(await claimForParticipant(c.get('scope'), c.get('deps'), params.id, params.reward_id, body, c.get('idempotencyKey')!), 201),
+  createIdentityToken: async (c, { body }) => c.json(await issueIdentityToken(c.get('scope'), c.get('deps'), body), 201),
+  createReceipt: async (c, { body }) => {
+    const { created, receipt } = await createApiReceipt(c.get('scope'), c.get('deps'), body)
+    return c.json(receipt, created ? 201 : 200)
+  },
+}
+
+/** `/api/v1/participants/{id}` -> `/participants/:id` (the sub-app is mounted at /api/v1). */
+export const honoPathOf = (path: string) => path.replace(/^\/api\/v1/, '').replace(/\{(\w+)\}/g, ':$1')
+
+function mount(app: Hono<ApiV1Env>, op: ApiV1Operation, handler: Handler<ApiV1Operation>) {
+  const run = async (c: C) => {
+    const input = {
+      params: op.params ? parse(op.params, c.req.param()) : undefined,
+      query: op.query ? parse(op.query, queryInput(c, op.query)) : undefined,
+      body: op.body ? parse(op.body, op.bodyOptional ? await optionalJsonBody(c) : await jsonBody(c)) : undefined,
+    }
+    return handler(c, input as Input<ApiV1Operation>)
+  }
+  const method = op.method.toUpperCase()
+  if (op.idempotency) app.on(method, honoPathOf(op.path), apiIdempotency(op.idempotency), run)
+  else app.on(method, honoPathOf(op.path), run)
+}
+
+/**
+ * The server API, mounted at `/api/v1` (docs/decisions/0025-server-api-v1.md), built from the
+ * contract's operation table. Every call but the OpenAPI document needs a program API key; the key's
+ * program is the only one a call can touch.
+ */
+export function buildApiV1Routes(table: Record<string, ApiV1Operation> = apiV1OperationTable, impl: Record<string, Handler<ApiV1Operation>> = handlers as unknown as Record<string, Handler<ApiV1Operation>>) {
+  const app = new Hono<ApiV1Env>().use(requestLog)
+  const entries = Object.entries(table)
+  for (const [id, op] of entries) if (op.public) mount(app, op, impl[id]!)
+  app.use(apiKeyAuth)
+  for (const [id, op] of entries) if (!op.public) mount(app, op, impl[id]!)
+  app.all('/*', (c) => {
     throw new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`)
   })
-  .onError((err, c) => renderApiError(err, c))
+  app.onError((err, c) => renderApiError(err, c))
+  return app
+}
+
+export const apiV1Routes = buildApiV1Routes()

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
-import { submitChallengeRequestSchema } from '../../../../sdk/contract/challenges'
+import { challengeIdParamsSchema, socialSubmissionQuerySchema, submitChallengeRequestSchema } from '../../../../sdk/contract/challenges'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { siteOriginFor } from '../../lib/origin'
@@ -11,8 +10,8 @@ import { findInCatalog, loadChallengeCatalog } from './challenge-catalog'
 import { isVisible } from './challenge-status'
 import { challengeForParticipant, recordSocialView, submitChallenge } from './challenge-submit'
 
-const socialQuery = z.object({ social_network_post_id: z.coerce.number({ error: 'is required' }).int('must be a post id').positive('must be a post id') })
-const idParam = z.string().min(1).max(120)
+const socialQuery = socialSubmissionQuerySchema
+const idParam = challengeIdParamsSchema.shape.id
 
 /** Challenges (participant-site.md section 7). Mounted at /public/challenges. */
 export const challengeRoutes = new Hono<AppEnv>()

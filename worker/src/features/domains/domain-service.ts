@@ -8,7 +8,6 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import { siteOriginsChanged } from '../../lib/origin'
 import { contentSaved } from '../programs/content-version'
-import { domainListsChanged } from '../programs/partner-origins'
 
 type DomainRow = typeof domainLists.$inferSelect
 type DomainValues = z.output<typeof domainSettingWriteSchema>
@@ -29,14 +28,12 @@ function conflictOf(err: unknown): 'listed' | 'taken' | null {
 }
 
 /**
- * Every process-level answer that depends on domain lists is recomputed on the next request here:
- * program resolution by host (contentSaved drops the kept program rows), the program's hosts for CORS
- * and frame-ancestors (keyed by the content version, which the domain_lists triggers moved on), the
- * preflights' any-program check and the configured site origin (both kept by host or id alone).
+ * What depends on domain lists is read on every request where it matters, in every process
+ * (features/programs/partner-origins.ts): program resolution by custom host, CORS, frame-ancestors.
+ * Here, the process that saved also drops its kept program rows and site origins at once.
  */
 function domainsChanged(deps: Deps) {
   contentSaved(deps)
-  domainListsChanged(deps)
   siteOriginsChanged(deps)
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { type DomainList, domainPreview } from '../../../../sdk/contract/console/domains'
+import { createApp } from '../../app'
 import { configFromEnv } from '../../config'
 import { domainLists, programs } from '../../db/schema'
 import { makeTestApp } from '../../../test/helpers'
@@ -12,6 +13,18 @@ type Form = { fields: { name: string; type: string; required: boolean; options?:
 /** Caches on, as in development and production: the proof that a save is seen on the next request. */
 const CACHED = { ...configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-!!', LOCAL_ORIGIN: 'http://localhost' }), cacheTtlMs: 60_000 }
 
+/** What a partner page and a custom domain get from one app instance. */
+function probes(app: ReturnType<typeof createApp>) {
+  const partner = 'https://shop.partner.example'
+  return {
+    partner,
+    corsOf: async () => (await app.request('http://x/public/program', { headers: { origin: partner, 'x-program-key': 'demo' } })).headers.get('access-control-allow-origin'),
+    preflight: async () => (await app.request('http://x/public/participant', { method: 'OPTIONS', headers: { origin: partner, 'access-control-request-method': 'GET' } })).status,
+    frameable: async () => (await app.request('http://localhost/embed/challenge-tiles?program=demo', { headers: { accept: 'text/html' } })).headers.get('content-security-policy') ?? '',
+    byHost: async () => app.request('http://rewards.brand.example/public/program'),
+  }
+}
+
 async function setup() {
   const t = await makeTestApp({ config: CACHED })
   const demo = await programByKey(t, 'demo')
@@ -20,6 +33,38 @@ async function setup() {
   const base = `/admin/v2/programs/${demo.id}/domain_lists`
   const add = (json: Record<string, unknown>, path = base) => admin.json<Result>(path, { json })
   return { ...t, demo, links, admin, base, add }
+}
+
+/**
+ * Adds a partner domain and a custom domain with the console of `t`, then removes them: `reader` (the
+ * same app or another one on the same database) refuses, then allows, then refuses again, on the very
+ * next request each time, with answers it kept before (caches on).
+ */
+async function followsOnNextRequest(t: Awaited<ReturnType<typeof setup>>, reader: ReturnType<typeof createApp>) {
+  const { partner, corsOf, preflight, frameable, byHost } = probes(reader)
+  const refused = async () => {
+    expect(await corsOf()).toBeNull()
+    expect(await preflight()).toBe(403)
+    expect(await frameable()).not.toContain(partner)
+    expect((await byHost()).status).toBe(404)
+  }
+  // Read first, so every cache holds the answer from before the save.
+  await refused()
+  const partnerSaved = await t.add({ domain: 'shop.partner.example', domain_type: 'other' })
+  const customSaved = await t.add({ domain: 'rewards.brand.example', domain_type: 'perk_domain' })
+  expect([partnerSaved.status, customSaved.status]).toEqual([201, 201])
+  expect(await corsOf()).toBe(partner)
+  expect(await preflight()).toBe(204)
+  expect(await frameable()).toContain(partner)
+  // Twice: the second answer on the custom host is the kept one.
+  for (let i = 0; i < 2; i++) {
+    const custom = await byHost()
+    expect(custom.status).toBe(200)
+    expect(((await custom.json()) as { id: number }).id).toBe(t.demo.id)
+  }
+  // Removing them is seen on the next request too.
+  for (const id of [partnerSaved.body.data!.id, customSaved.body.data!.id]) expect((await t.admin.json<Result>(`${t.base}/${id}`, { method: 'DELETE' })).status).toBe(200)
+  await refused()
 }
 
 describe('console domain list', () => {
@@ -86,39 +131,14 @@ describe('console domain list', () => {
   })
 
   it('feeds program resolution, CORS and frame-ancestors on the next request, caches on', async () => {
-    const { app, admin, base, add, demo } = await setup()
-    const partner = 'https://shop.partner.example'
-    const corsOf = async () => (await app.request('http://x/public/program', { headers: { origin: partner, 'x-program-key': 'demo' } })).headers.get('access-control-allow-origin')
-    const preflight = async () => (await app.request('http://x/public/participant', { method: 'OPTIONS', headers: { origin: partner, 'access-control-request-method': 'GET' } })).status
-    const frameable = async () => (await app.request('http://localhost/embed/challenge-tiles?program=demo', { headers: { accept: 'text/html' } })).headers.get('content-security-policy') ?? ''
-    const byHost = async () => app.request('http://rewards.brand.example/public/program')
+    const t = await setup()
+    await followsOnNextRequest(t, t.app)
+  })
 
-    // Read first, so every cache holds the answer from before the save.
-    expect(await corsOf()).toBeNull()
-    expect(await preflight()).toBe(403)
-    expect(await frameable()).not.toContain(partner)
-    expect((await byHost()).status).toBe(404)
-
-    const partnerSaved = await add({ domain: 'shop.partner.example', domain_type: 'other' })
-    const customSaved = await add({ domain: 'rewards.brand.example', domain_type: 'perk_domain' })
-    expect([partnerSaved.status, customSaved.status]).toEqual([201, 201])
-
-    expect(await corsOf()).toBe(partner)
-    expect(await preflight()).toBe(204)
-    expect(await frameable()).toContain(partner)
-    const custom = await byHost()
-    expect(custom.status).toBe(200)
-    expect(((await custom.json()) as { id: number }).id).toBe(demo.id)
-
-    // Removing them is seen on the next request too.
-    for (const id of [partnerSaved.body.data!.id, customSaved.body.data!.id]) {
-      const res = await admin.json<Result>(`${base}/${id}`, { method: 'DELETE' })
-      expect(res.status).toBe(200)
-    }
-    expect(await corsOf()).toBeNull()
-    expect(await preflight()).toBe(403)
-    expect(await frameable()).not.toContain(partner)
-    expect((await byHost()).status).toBe(404)
+  it('is seen by another app instance sharing the database on its next request (no cache TTL to wait for)', async () => {
+    const t = await setup()
+    // Another process or isolate: the same database, its own caches (kept per deps object).
+    await followsOnNextRequest(t, createApp({ ...t.deps }))
   })
 
   it('moves the content version and keeps each program to its own rows and its permission', async () => {

@@ -13,6 +13,7 @@ import { parseQuery, readBody } from '../../lib/parse'
 import { consoleRoutes } from '../console/console-router'
 import { validateForm } from '../console/forms'
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys'
+import { listApiKeyRequests } from './api-keys-log'
 import {
   createSocialNetworkPage,
   deleteSocialNetworkPage,
@@ -24,7 +25,18 @@ import {
   saveOffersReward,
   savePhotoContest,
 } from './settings'
-import { createWebhook, findWebhookOr404, listWebhooks, updateWebhook, webhookDetail } from './webhook-settings'
+import {
+  createWebhook,
+  deleteWebhook,
+  enableWebhook,
+  findWebhookOr404,
+  listDeliveries,
+  listWebhooks,
+  resendDelivery,
+  testWebhook,
+  updateWebhook,
+  webhookDetail,
+} from './webhook-settings'
 
 type C = Context<AppEnv>
 const P = '/programs/:program_id'
@@ -45,11 +57,11 @@ export const integrationsConsole = consoleRoutes()
   .post(`${P}/social_network_pages`, UPDATE, async (c) => {
     const form = validateForm(socialNetworkPageWriteSchema, await readBody(c))
     if (!form.ok) return c.json(form.result, 422)
-    const saved = await createSocialNetworkPage(c.var.scope, form.data)
+    const saved = await createSocialNetworkPage(c.var.scope, c.var.deps, form.data)
     return c.json(saved.result, saved.status)
   })
   .delete(`${P}/social_network_pages/:page_id{[0-9]+}`, UPDATE, async (c) => {
-    await deleteSocialNetworkPage(c.var.scope, Number(c.req.param('page_id')))
+    await deleteSocialNetworkPage(c.var.scope, c.var.deps, Number(c.req.param('page_id')))
     return c.json({ success: true, errors: {} })
   })
   .get(`${P}/offers_reward`, UPDATE, async (c) => c.json({ data: await getOffersReward(c.var.scope) }))
@@ -82,6 +94,9 @@ export const integrationsConsole = consoleRoutes()
     c.header('Cache-Control', 'no-store')
     return c.json(saved.result, saved.status)
   })
+  .get(`${P}/api_auths/:key_id{[0-9]+}/requests`, UPDATE, async (c) =>
+    c.json(await listApiKeyRequests(c.var.scope, Number(c.req.param('key_id')), parseQuery(c, integrationListQuerySchema))),
+  )
   .post(`${P}/api_auths/:key_id{[0-9]+}/revoke`, UPDATE, async (c) =>
     c.json({ success: true, errors: {}, data: await revokeApiKey(c.var.scope, c.var.deps, Number(c.req.param('key_id'))) }),
   )
@@ -100,4 +115,15 @@ export const integrationsConsole = consoleRoutes()
     if (!form.ok) return c.json(form.result, 422)
     const saved = await updateWebhook(c.var.scope, c.var.deps, row, form.data)
     return c.json(saved.result, saved.status)
+  })
+  .delete(WEBHOOK_ONE, UPDATE, async (c) => {
+    await deleteWebhook(c.var.scope, c.var.deps, await webhookOf(c))
+    return c.json({ success: true, errors: {} })
+  })
+  .post(`${WEBHOOK_ONE}/enable`, UPDATE, async (c) => c.json({ success: true, errors: {}, data: await enableWebhook(c.var.scope, c.var.deps, await webhookOf(c)) }))
+  .post(`${WEBHOOK_ONE}/test`, UPDATE, async (c) => c.json({ success: true, errors: {}, data: await testWebhook(c.var.deps, await webhookOf(c)) }))
+  .get(`${WEBHOOK_ONE}/deliveries`, UPDATE, async (c) => c.json(await listDeliveries(c.var.scope, await webhookOf(c), parseQuery(c, integrationListQuerySchema))))
+  .post(`${WEBHOOK_ONE}/deliveries/:delivery_id{[0-9]+}/resend`, UPDATE, async (c) => {
+    const sent = await resendDelivery(c.var.scope, c.var.deps, await webhookOf(c), Number(c.req.param('delivery_id')))
+    return sent.status === 200 ? c.json({ success: true, errors: {}, data: sent.delivery }) : c.json(sent.result, 422)
   })

@@ -70,8 +70,11 @@ export async function listApiKeys(scope: ProgramScope, deps: Deps, query: ListQu
     scope.select(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
   ])
   const now = deps.clock.now()
-  return { data: rows.map((r) => toRow(r, now)), meta: { page: query.page, per_page: query.per_page, total, total_pages: Math.ceil(total / query.per_page) } }
+  return { data: rows.map((r) => toRow(r, now)), meta: pageMeta(query, total) }
 }
+
+/** The `meta` of a console list page. */
+export const pageMeta = (query: ListQuery, total: number) => ({ page: query.page, per_page: query.per_page, total, total_pages: Math.ceil(total / query.per_page) })
 
 /** `YYYY-MM-DD` -> the end of that day (UTC): the key works through the date the admin picked. */
 const endOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + DAY_MS - 1)

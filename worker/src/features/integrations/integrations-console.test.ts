@@ -11,6 +11,7 @@ import {
 import { chainIntegrations, webhookEvents, webhooks } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { configFromEnv } from '../../config'
+import { staticResolver } from '../../platform/resolver'
 import { makeTestApp } from '../../../test/helpers'
 import { consoleAs, programByKey } from '../participants/participants-fixtures'
 import { hasWebhookFor } from '../webhooks/webhooks'
@@ -132,7 +133,8 @@ describe('webhooks', () => {
     const created = await admin.json<WebhookCreated>(`${base}/webhooks`, { json: { url: 'https://hooks.example.com/tessera', events: ['reward.claimed', 'points.changed'], active: true } })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const { secret, id } = created.body.data
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+    // Standard Webhooks: whsec_ + base64 of 32 random bytes.
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     // Stored for the delivery side to sign with.
     const [row] = await programScope(db, program.id).select(webhooks, eq(webhooks.id, id))
     expect(row!.secret).toBe(secret)
@@ -174,12 +176,16 @@ describe('webhooks', () => {
 
   it('refuses http and private hosts in production', async () => {
     const { deps } = await setup()
-    const prod = { ...deps, config: { ...configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'x'.repeat(40) }), environment: 'production' as const } }
-    expect(webhookUrlError(prod, 'http://localhost:9999/hook')).toBe('URL must start with https://')
-    expect(webhookUrlError(prod, 'https://127.0.0.1/hook')).toBe('URL must point to a public host')
-    expect(webhookUrlError(prod, 'https://169.254.169.254/latest')).toBe('URL must point to a public host')
-    expect(webhookUrlError(prod, 'https://10.0.0.5/x')).toBe('URL must point to a public host')
-    expect(webhookUrlError(prod, 'https://hooks.example.com/x')).toBeNull()
+    const prod = {
+      ...deps,
+      config: { ...configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'x'.repeat(40) }), environment: 'production' as const },
+      resolver: staticResolver({ 'hooks.example.com': ['93.184.215.14'] }),
+    }
+    expect(await webhookUrlError(prod, 'http://localhost:9999/hook')).toBe('URL must start with https://')
+    expect(await webhookUrlError(prod, 'https://127.0.0.1/hook')).toBe('URL must point to a public host')
+    expect(await webhookUrlError(prod, 'https://169.254.169.254/latest')).toBe('URL must point to a public host')
+    expect(await webhookUrlError(prod, 'https://10.0.0.5/x')).toBe('URL must point to a public host')
+    expect(await webhookUrlError(prod, 'https://hooks.example.com/x')).toBeNull()
   })
 
   it("answers 404 for another program's webhook", async () => {

@@ -1,14 +1,23 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { FormResult } from '../../../../sdk/contract/console/forms'
-import type { integrationListQuerySchema, WebhookCreated, WebhookList, WebhookRow, webhookWriteSchema } from '../../../../sdk/contract/console/integrations'
-import { webhooks } from '../../db/schema'
+import type {
+  integrationListQuerySchema,
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookList,
+  WebhookRow,
+  webhookWriteSchema,
+} from '../../../../sdk/contract/console/integrations'
+import { webhookDeliveries, webhooks } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
-import { randomToken } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { contains } from '../../lib/like'
-import { invalidateWebhooks } from '../webhooks/webhooks'
+import { newWebhookSecret } from '../webhooks/signing'
+import { webhookTargetError } from '../webhooks/target'
+import { attempt, type DeliveryRow, invalidateWebhooks, messageIdOf, sendTestEvent } from '../webhooks/webhooks'
 
 type WebhookEntity = typeof webhooks.$inferSelect
 type WebhookValues = z.output<typeof webhookWriteSchema>
@@ -17,23 +26,40 @@ type ListQuery = z.output<typeof integrationListQuerySchema>
 /** A program keeps at most this many webhooks (each event is sent to every one of them). */
 export const WEBHOOKS_MAX = 20
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-/** Hosts a production webhook may never name: loopback, private, link-local and metadata addresses. */
-const PRIVATE_HOST = /^(localhost|.*\.localhost|.*\.internal|.*\.local|0\.0\.0\.0|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[.*\])$/i
+const toRow = (r: WebhookEntity): WebhookRow => ({
+  id: r.id,
+  url: r.url,
+  events: [...r.events],
+  active: r.active,
+  disabled_at: r.disabledAt?.toISOString() ?? null,
+  consecutive_failures: r.consecutiveFailures,
+  created_at: r.createdAt.toISOString(),
+})
 
-const toRow = (r: WebhookEntity): WebhookRow => ({ id: r.id, url: r.url, events: [...r.events], active: r.active, created_at: r.createdAt.toISOString() })
+const pageMeta = (query: ListQuery, total: number) => ({ page: query.page, per_page: query.per_page, total, total_pages: Math.ceil(total / query.per_page) })
+const iso = (d: Date | null) => d?.toISOString() ?? null
+export const deliveryRow = (d: DeliveryRow): WebhookDelivery => ({
+  id: d.id,
+  event: d.event,
+  message_id: messageIdOf(d),
+  state: d.state,
+  attempts: d.attempts,
+  response_status: d.responseStatus,
+  response_body: d.responseBody,
+  duration_ms: d.durationMs,
+  request_body: d.requestBody,
+  error: d.error,
+  last_attempt_at: iso(d.lastAttemptAt),
+  next_attempt_at: iso(d.nextAttemptAt),
+  created_at: d.createdAt.toISOString(),
+})
 
 /**
- * The URL rule: https to a public host; plain http only to localhost, and only outside production
- * (development and tests point webhooks at a local receiver).
+ * The URL rule (webhooks/target.ts, checked again at every send): https to a host that is and
+ * resolves to public addresses only; plain http only to localhost, and only outside production.
  */
-export function webhookUrlError(deps: Deps, raw: string): string | null {
-  const url = new URL(raw)
-  const local = LOCAL_HOSTS.has(url.hostname)
-  if (deps.config.environment !== 'production' && local) return null
-  if (url.protocol !== 'https:') return deps.config.environment === 'production' ? 'URL must start with https://' : 'URL must start with https:// (http:// is allowed for localhost only)'
-  if (deps.config.environment === 'production' && PRIVATE_HOST.test(url.hostname)) return 'URL must point to a public host'
-  return null
+export function webhookUrlError(deps: Deps, raw: string): Promise<string | null> {
+  return webhookTargetError(deps, raw)
 }
 
 export async function findWebhookOr404(scope: ProgramScope, id: number): Promise<WebhookEntity> {
@@ -49,30 +75,73 @@ export async function listWebhooks(scope: ProgramScope, query: ListQuery): Promi
     scope.count(webhooks, where),
     scope.select(webhooks, where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
   ])
-  return { data: rows.map(toRow), meta: { page: query.page, per_page: query.per_page, total, total_pages: Math.ceil(total / query.per_page) } }
+  return { data: rows.map(toRow), meta: pageMeta(query, total) }
 }
 
 export const webhookDetail = (row: WebhookEntity): WebhookRow => toRow(row)
 
 /**
- * POST .../webhooks: stores the webhook with a fresh signing secret (`whsec_` + 256 random bits) that
- * the delivery side signs with (webhooks/webhooks.ts signWebhook) and answers it this once.
+ * POST .../webhooks: stores the webhook with a fresh Standard Webhooks secret (`whsec_` + base64 of
+ * 32 random bytes, webhooks/signing.ts) and answers it this once.
  */
 export async function createWebhook(scope: ProgramScope, deps: Deps, values: WebhookValues): Promise<{ status: 201; result: WebhookCreated } | { status: 422; result: FormResult }> {
-  const urlError = webhookUrlError(deps, values.url)
+  const urlError = await webhookUrlError(deps, values.url)
   if (urlError) return { status: 422, result: { success: false, errors: { url: urlError } } }
   if ((await scope.count(webhooks)) >= WEBHOOKS_MAX) return { status: 422, result: { success: false, errors: { url: `A program may have at most ${WEBHOOKS_MAX} webhooks` } } }
-  const secret = `whsec_${randomToken(32)}`
+  const secret = newWebhookSecret()
   const [row] = await scope.insert(webhooks, { url: values.url, events: values.events, active: values.active, secret }).returning()
   invalidateWebhooks(deps)
   return { status: 201, result: { success: true, errors: {}, data: { ...toRow(row!), secret } } }
 }
 
-/** PUT .../webhooks/{id}: URL, events and active; the secret stays. Delivery sees it on the next event. */
+/**
+ * PUT .../webhooks/{id}: URL, events and active; the secret stays. Turning a webhook on clears its run
+ * of failures (and an auto-disable). Delivery sees it on the next event.
+ */
 export async function updateWebhook(scope: ProgramScope, deps: Deps, row: WebhookEntity, values: WebhookValues): Promise<{ status: 200 | 422; result: FormResult & { data?: WebhookRow } }> {
-  const urlError = webhookUrlError(deps, values.url)
+  const urlError = await webhookUrlError(deps, values.url)
   if (urlError) return { status: 422, result: { success: false, errors: { url: urlError } } }
-  const [saved] = await scope.update(webhooks, { url: values.url, events: values.events, active: values.active }, eq(webhooks.id, row.id)).returning()
+  const revive = values.active && !row.active ? { disabledAt: null, consecutiveFailures: 0, failingSince: null } : {}
+  const [saved] = await scope.update(webhooks, { url: values.url, events: values.events, active: values.active, ...revive }, eq(webhooks.id, row.id)).returning()
   invalidateWebhooks(deps)
   return { status: 200, result: { success: true, errors: {}, data: toRow(saved ?? row) } }
+}
+
+/** POST .../webhooks/{id}/enable: turns a webhook (auto-disabled or switched off) back on, its failures forgotten. */
+export async function enableWebhook(scope: ProgramScope, deps: Deps, row: WebhookEntity): Promise<WebhookRow> {
+  const [saved] = await scope.update(webhooks, { active: true, disabledAt: null, consecutiveFailures: 0, failingSince: null }, eq(webhooks.id, row.id)).returning()
+  invalidateWebhooks(deps)
+  return toRow(saved ?? row)
+}
+
+/** DELETE .../webhooks/{id}: the webhook and its delivery log, in one batch. */
+export async function deleteWebhook(scope: ProgramScope, deps: Deps, row: WebhookEntity): Promise<void> {
+  await deps.db.batch([scope.delete(webhookDeliveries, eq(webhookDeliveries.webhookId, row.id)), scope.delete(webhooks, eq(webhooks.id, row.id))])
+  invalidateWebhooks(deps)
+}
+
+/** GET .../webhooks/{id}/deliveries: the webhook's delivery log, newest first. */
+export async function listDeliveries(scope: ProgramScope, row: WebhookEntity, query: ListQuery): Promise<WebhookDeliveryList> {
+  const where = and(eq(webhookDeliveries.webhookId, row.id), query.q ? contains(webhookDeliveries.event, query.q) : undefined)
+  const [total, rows] = await Promise.all([
+    scope.count(webhookDeliveries, where),
+    scope.select(webhookDeliveries, where).orderBy(desc(webhookDeliveries.id)).limit(query.per_page).offset((query.page - 1) * query.per_page),
+  ])
+  return { data: rows.map(deliveryRow), meta: pageMeta(query, total) }
+}
+
+/**
+ * POST .../webhooks/{id}/deliveries/{delivery_id}/resend: the same body under the same `webhook-id`,
+ * now (the receiver's dedupe by webhook-id sees a repeat), signed with a fresh timestamp.
+ */
+export async function resendDelivery(scope: ProgramScope, deps: Deps, row: WebhookEntity, deliveryId: number): Promise<{ status: 200; delivery: WebhookDelivery } | { status: 422; result: FormResult }> {
+  const delivery = Number.isSafeInteger(deliveryId) && deliveryId > 0 ? await scope.first(webhookDeliveries, and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, row.id))) : undefined
+  if (!delivery) throw new AppError('not_found', 404, 'Delivery not found', { delivery_id: 'not found' })
+  if (delivery.requestBody === null) return { status: 422, result: { success: false, errors: { delivery_id: 'This delivery was logged before request bodies were kept and cannot be resent' } } }
+  return { status: 200, delivery: deliveryRow(await attempt(deps, row, delivery, 'replay')) }
+}
+
+/** POST .../webhooks/{id}/test: a signed `webhook.test` event to this webhook, now; answers its delivery. */
+export async function testWebhook(deps: Deps, row: WebhookEntity): Promise<WebhookDelivery> {
+  return deliveryRow(await sendTestEvent(deps, row))
 }

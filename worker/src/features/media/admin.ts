@@ -7,8 +7,8 @@ import { isTokenClient } from '../../middleware/csrf'
 import { parseQuery, readBody } from '../../lib/parse'
 import { consoleRoutes } from '../console/console-router'
 import { validateForm } from '../console/forms'
-import { checkMediaFile, countingStream, maxUploadBytes, tooLargeReason } from './file-check'
-import { cleanFilename, fileError, findAttachmentOr404, listAttachments, storeAttachment, toAttachment, updateAttachment } from './media-service'
+import { countingStream, maxUploadBytes, tooLargeReason } from './file-check'
+import { checkedUpload, fileError, findAttachmentOr404, listAttachments, storeAttachment, toAttachment, updateAttachment } from './media-service'
 
 type C = Context<AppEnv>
 const LIST = '/programs/:program_id/program_attachments'
@@ -88,17 +88,8 @@ export const mediaConsole = consoleRoutes()
       ...(typeof form.get('alt_text') === 'string' ? { alt_text: form.get('alt_text') } : {}),
     })
     if (!fields.ok) return c.json(fields.result, 422)
-    if (file.size > maxUploadBytes(video)) throw fileError(tooLargeReason(video))
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    const checked = checkMediaFile(bytes, { video, name: file.name, declaredType: file.type })
-    if (!checked.ok) throw fileError(checked.reason)
-    const resource = await storeAttachment(c.var.scope, c.var.deps, {
-      bytes,
-      file: checked.file,
-      filename: cleanFilename(file.name, `upload.${checked.file.extension}`),
-      title: fields.data.title,
-      altText: fields.data.alt_text,
-    })
+    const upload = await checkedUpload(file, { video })
+    const resource = await storeAttachment(c.var.scope, c.var.deps, { ...upload, title: fields.data.title, altText: fields.data.alt_text })
     return c.json({ success: true, resource, errors: {} }, 201)
   })
   .get(ONE, ['program', 'update'], async (c) => c.json({ data: toAttachment(await findAttachmentOr404(c.var.scope, Number(c.req.param('attachment_id')))) }))

@@ -12,13 +12,27 @@ import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import type { FileStorage } from '../../platform/storage'
-import type { CheckedFile } from './file-check'
+import { type CheckedFile, checkMediaFile, maxUploadBytes, tooLargeReason } from './file-check'
 
 type Row = typeof programAttachments.$inferSelect
 type ListQuery = z.output<typeof attachmentListQuerySchema>
 
-/** A refused upload: 422 naming the `file` field, in the error body and the spec's { success, errors }. */
-export const fileError = (reason: string) => new AppError('validation_failed', 422, `file: ${reason}`, { file: reason }, { success: false, errors: { file: reason } })
+/** A refused upload: 422 naming the field (`file` in the media library), in the error body and the spec's { success, errors }. */
+export const fileError = (reason: string, field = 'file') =>
+  new AppError('validation_failed', 422, `${field}: ${reason}`, { [field]: reason }, { success: false, errors: { [field]: reason } })
+
+/**
+ * An uploaded file read and checked as the media library checks it (size, then magic bytes and
+ * dimensions: file-check.ts); a refusal throws fileError naming `field`. Every form that takes a file
+ * for the library (the library's upload, the labels' icons) checks it here before storeAttachment.
+ */
+export async function checkedUpload(file: File, opts: { video: boolean; field?: string }): Promise<{ bytes: Uint8Array; file: CheckedFile; filename: string }> {
+  if (file.size > maxUploadBytes(opts.video)) throw fileError(tooLargeReason(opts.video), opts.field)
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const checked = checkMediaFile(bytes, { video: opts.video, name: file.name, declaredType: file.type })
+  if (!checked.ok) throw fileError(checked.reason, opts.field)
+  return { bytes, file: checked.file, filename: cleanFilename(file.name, `upload.${checked.file.extension}`) }
+}
 
 /** Where an attachment's object lives in storage, and its public path (the same shape, from the site's root). */
 export const objectKeyOf = (programId: number, storageKey: string) => `media/${programId}/${storageKey}`

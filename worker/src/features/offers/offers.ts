@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import {
+  type Merchant,
   type MerchantResponse,
   type merchantQuerySchema,
   OFFERS_RADIUS_MILES,
@@ -55,10 +56,11 @@ const emptyPage = (page: number): OffersPage => ({
 export async function listMerchantsNear(
   provider: OffersProvider,
   query: z.output<typeof offersSearchQuerySchema>,
+  merchants: RegExp | null = null,
 ): Promise<OffersPage> {
   const at = await resolveOrigin(query)
   if (!at) return emptyPage(query.page)
-  return provider.searchMerchants({
+  const search = {
     origin: at.origin,
     zipCode: at.zipCode,
     keyword: query.keyword || null,
@@ -67,13 +69,34 @@ export async function listMerchantsNear(
     page: query.page,
     pageSize: OFFERS_PAGE_SIZE,
     radiusMiles: OFFERS_RADIUS_MILES,
-  })
+  }
+  if (!merchants) return provider.searchMerchants(search)
+  // The offers reward's merchants regex (console integrations): the nearest merchants are read in
+  // pages of SCAN_PAGE (a D1 statement binds at most 100 values) and the matching ones paged here.
+  const matching: Merchant[] = []
+  for (let page = 1; page <= SCAN_PAGES; page++) {
+    const got = await provider.searchMerchants({ ...search, page, pageSize: SCAN_PAGE })
+    matching.push(...got.result.filter((m) => merchants.test(m.merchantName)))
+    if (page * SCAN_PAGE >= got.totalItems) break
+  }
+  const start = (query.page - 1) * OFFERS_PAGE_SIZE
+  return {
+    page: query.page,
+    pageSize: OFFERS_PAGE_SIZE,
+    totalItems: matching.length,
+    totalOffers: matching.reduce((sum, m) => sum + m.offers.length, 0),
+    result: matching.slice(start, start + OFFERS_PAGE_SIZE),
+  }
 }
+
+const SCAN_PAGE = 90
+const SCAN_PAGES = 5
 
 /** GET /public/offers/merchant: `{ result: [merchant] }`, or 404 naming slug (or merchant_id). */
 export async function getMerchant(
   provider: OffersProvider,
   query: z.output<typeof merchantQuerySchema>,
+  merchants: RegExp | null = null,
 ): Promise<MerchantResponse> {
   const at = await resolveOrigin(query)
   const merchant = await provider.findMerchant({
@@ -81,7 +104,7 @@ export async function getMerchant(
     merchantId: query.merchant_id,
     origin: at?.origin ?? null,
   })
-  if (!merchant) {
+  if (!merchant || (merchants && !merchants.test(merchant.merchantName))) {
     const field = query.slug ? 'slug' : 'merchant_id'
     throw new AppError('not_found', 404, 'Merchant not found', {
       [field]: `no merchant has this ${field === 'slug' ? 'slug' : 'merchant id'}`,

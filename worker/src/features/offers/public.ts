@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import {
   merchantQuerySchema,
   offersSearchQuerySchema,
@@ -8,6 +8,7 @@ import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { siteOriginFor } from '../../lib/origin'
 import { parseBody, parseQuery } from '../../lib/parse'
+import { participantIntegrations } from '../integrations/settings'
 import { getMerchant, listMerchantsNear } from './offers'
 import { assertMayRedeem, redeemOffer, voucherImage } from './offers-redeem'
 
@@ -29,15 +30,18 @@ function withRedemptionMessage(err: unknown, log: (line: string) => void): AppEr
   })
 }
 
+/** The merchants the program's active offers reward lets participants see (its merchants regex), or all. */
+const merchantsOf = async (c: Context<AppEnv>) => (await participantIntegrations(c.var.deps, c.var.program.id)).offersReward?.merchants ?? null
+
 /** Merchant search and detail (participant-site.md section 7). Public catalog; mounted at /public/offers. */
 export const offerSearchRoutes = new Hono<AppEnv>()
   .get('/merchants', async (c) => {
     const query = parseQuery(c, offersSearchQuerySchema)
-    return c.json(await listMerchantsNear(c.var.deps.offers, query))
+    return c.json(await listMerchantsNear(c.var.deps.offers, query, await merchantsOf(c)))
   })
   .get('/merchant', async (c) => {
     const query = parseQuery(c, merchantQuerySchema)
-    return c.json(await getMerchant(c.var.deps.offers, query))
+    return c.json(await getMerchant(c.var.deps.offers, query, await merchantsOf(c)))
   })
 
 /** Redemption and vouchers. Mounted at /offers, behind the same chain as /public/*. */

@@ -29,6 +29,7 @@ import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
 import { fullName, inIds, toConsoleParticipants } from './participant-view'
 import { chainIntegrationOn } from '../collectibles/integration'
+import { participantReceiptsPage } from '../receipts/receipt-service'
 
 export type Paging = { page: number; per_page: number }
 
@@ -223,7 +224,7 @@ export function recruitedTab(scope: ProgramScope, p: ParticipantRow, paging: Pag
   )
 }
 
-/** Receipts have no table yet (the receipts area lands separately): an empty page in the same shape. */
-export function receiptsTab(_scope: ProgramScope, _p: ParticipantRow, paging: Paging): TabPage<ReceiptRow> {
-  return { data: [], meta: meta(paging, 0) }
+/** The participant's receipts (features/receipts), newest first. */
+export function receiptsTab(scope: ProgramScope, p: ParticipantRow, paging: Paging): Promise<TabPage<ReceiptRow>> {
+  return participantReceiptsPage(scope, p.id, paging)
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import { donationCheckoutRequestSchema, stripeReceiptQuerySchema } from '../../../../sdk/contract/payments'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { siteOriginFor } from '../../lib/origin'
@@ -8,11 +8,8 @@ import { parseBody, parseQuery } from '../../lib/parse'
 import { requireParticipant } from '../../middleware/participant-auth'
 import { type CheckoutKind, paymentReceipt, startCheckout } from './payments'
 
-const donationForm = z.object({
-  entity: z.string().trim().min(1, 'is required').max(80).optional(),
-  amount: z.coerce.number().int('must be an amount in cents').positive('must be an amount in cents').optional(),
-})
-const receiptQuery = z.object({ session_id: z.string({ error: 'is required' }).min(1, 'is required').max(200) })
+const donationForm = donationCheckoutRequestSchema
+const receiptQuery = stripeReceiptQuerySchema
 
 /** JSON clients get the checkout URL; a plain form post is redirected to it. */
 async function checkout(c: Context<AppEnv>, kind: CheckoutKind, choice: { entity?: string | undefined; amount?: number | undefined } = {}) {

@@ -1,19 +1,44 @@
 import { eq } from 'drizzle-orm'
 import { domainLists } from '../../db/schema'
 import { programScope } from '../../db/scope'
-import type { Deps } from '../../deps'
-import { appCache } from '../../lib/cache'
-import { contentKey } from './content-version'
-import { hostnameOf } from './programs'
+import type { Config, Deps } from '../../deps'
+import { hostnameOf, isPlatformHost } from './programs'
 
 const LOCAL = new Set(['localhost', '127.0.0.1', '[::1]'])
 
-/** Host names in the program's domain list (its own domains and its partners'). */
-export function programHosts(deps: Deps, programId: number): Promise<string[]> {
-  return appCache<string[]>(deps, 'program-hosts').get(contentKey(deps, programId), async () => {
-    const rows = await programScope(deps.db, programId).select(domainLists)
-    return rows.map((r) => r.domain.toLowerCase())
-  })
+/**
+ * Domain lists are read where they matter, on every request, never kept by a process: a domain added
+ * or removed in the console counts everywhere on the next request (program resolution by custom host,
+ * CORS, frame-ancestors, sign-in return hosts), whichever isolate or process saved it. Each read is
+ * one indexed statement, made only by requests that depend on the lists (see domainDependence):
+ * requests on the platform's own hosts, same-origin, cost nothing more.
+ */
+
+/** Host names in the program's domain list (its own domains and its partners'), read now. */
+export async function programHosts(deps: Deps, programId: number): Promise<string[]> {
+  const rows = await programScope(deps.db, programId).select(domainLists)
+  return rows.map((r) => r.domain.toLowerCase())
+}
+
+/**
+ * How a request's answer depends on the domain lists: 'origin' for a cross-origin caller that is not
+ * local development (its CORS answer follows the program's list), 'host' for a host that is not the
+ * platform's own (a custom domain names its program), null otherwise. Answers that depend on them are
+ * not kept by host or origin (middleware/public-cache.ts); the program of a custom host is looked up
+ * on every request (middleware/program.ts).
+ */
+export function domainDependence(config: Config, host: string | undefined, origin: string | undefined): 'origin' | 'host' | null {
+  const hostname = hostnameOf(host)
+  if (origin && origin !== 'null') {
+    let from: string | undefined
+    try {
+      from = hostnameOf(new URL(origin).host)
+    } catch {
+      return 'origin'
+    }
+    if (from !== hostname && !(config.environment !== 'production' && LOCAL.has(from))) return 'origin'
+  }
+  return isPlatformHost(config, hostname) ? null : 'host'
 }
 
 /**
@@ -29,7 +54,8 @@ export async function isAllowedOrigin(deps: Deps, programId: number, origin: str
     return false
   }
   if (deps.config.environment !== 'production' && LOCAL.has(host)) return true
-  return (await programHosts(deps, programId)).includes(host)
+  const listed = await programScope(deps.db, programId).select(domainLists, eq(domainLists.domain, host)).limit(1)
+  return listed.length > 0
 }
 
 /**
@@ -50,19 +76,8 @@ export async function isListedAnywhere(deps: Deps, origin: string): Promise<bool
     return false
   }
   if (deps.config.environment !== 'production' && LOCAL.has(host)) return true
-  return appCache<boolean>(deps, 'listed-hosts').get(host, async () => {
-    const rows = await deps.db.select({ id: domainLists.id }).from(domainLists).where(eq(domainLists.domain, host)).limit(1) // tenant-guard: allow (preflights name no program)
-    return rows.length > 0
-  })
-}
-
-/**
- * After a write to any domain list (the console's domain-list screen): the answers kept by host alone
- * (preflights' any-program check) are dropped in this process; program hosts are keyed by the content
- * version, which the write moved on.
- */
-export function domainListsChanged(deps: Deps) {
-  appCache<boolean>(deps, 'listed-hosts').clear()
+  const rows = await deps.db.select({ id: domainLists.id }).from(domainLists).where(eq(domainLists.domain, host)).limit(1) // tenant-guard: allow (preflights name no program)
+  return rows.length > 0
 }
 
 /** CSP frame-ancestors sources for the program's embeddable pages. */

@@ -16,6 +16,7 @@ import { appCache } from '../../lib/cache'
 import { contentKey, contentVersion } from './content-version'
 import type { ProgramRow } from '../../env'
 import { programCustomCss } from '../branding/program-css'
+import { readParticipantIntegrations } from '../integrations/settings'
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -24,6 +25,17 @@ export function hostnameOf(host: string | undefined): string {
   const h = host.trim().toLowerCase()
   if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1)
   return h.split(':')[0]!
+}
+
+/**
+ * A host of the platform itself: `{subdomain}.{baseDomain}` and the base domain (a custom domain may
+ * not be under it: features/domains), or, outside production, a local host. Every other host names
+ * its program through a domain list.
+ */
+export function isPlatformHost(config: Pick<Config, 'baseDomain' | 'environment'>, hostname: string): boolean {
+  const base = config.baseDomain.toLowerCase()
+  if (hostname === base || hostname.endsWith(`.${base}`)) return true
+  return config.environment !== 'production' && LOCAL_HOSTS.has(hostname)
 }
 
 /**
@@ -66,13 +78,14 @@ export async function resolveProgram(
 /** The program entity of participant-site.md section 3, as any client needs it to render the site. */
 export async function getPublicProgram(db: Db, program: ProgramRow): Promise<PublicProgram> {
   const scope = programScope(db, program.id)
-  const [template, published, menus, settings, signup, unlocking] = await Promise.all([
+  const [template, published, menus, settings, signup, unlocking, integrations] = await Promise.all([
     scope.first(programTemplateDetails),
     scope.select(pages, eq(pages.status, 'published')).orderBy(asc(pages.title)),
     scope.select(navigationMenus).orderBy(asc(navigationMenus.position)),
     scope.select(emailSettings).orderBy(asc(emailSettings.position)),
     scope.first(challenges, and(eq(challenges.challengeType, 'signup'), eq(challenges.status, 'active'))),
     scope.select(challenges, and(eq(challenges.challengeType, 'membership'), eq(challenges.status, 'active'), eq(challenges.approved, true))).orderBy(asc(challenges.position)),
+    readParticipantIntegrations(db, program.id),
   ])
   const t = template
   return {
@@ -116,6 +129,8 @@ export async function getPublicProgram(db: Db, program: ProgramRow): Promise<Pub
     terms: program.terms,
     seo_title: program.seo?.title ?? null,
     ...programCustomCss(program.css),
+    social_network_pages: integrations.socialPages,
+    photo_contest: integrations.photoContest ? { external_program_id: integrations.photoContest.externalProgramId } : null,
   }
 }
 

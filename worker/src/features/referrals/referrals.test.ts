@@ -1,50 +1,9 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { participants, programs, referrals } from '../../db/schema'
+import { programs } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { approveReferral, isDisposableEmail, normalizeEmail, REFERRAL_HOLD_WINDOW_MS, rejectReferral } from './referrals'
-import { lastMail, makeTestApp, type TestBrowser } from '../../../test/helpers'
-
-type TestApp = Awaited<ReturnType<typeof makeTestApp>>
-type VerifyBody = { ok: boolean; browser_token: string | null; otp_logged: boolean }
-
-const REFERRAL_POINTS = 200 // the demo program's "Invite friends" challenge
-let nextIp = 10
-/** A client address of its own for each sign-up unless a test says otherwise (TEST-NET-3). */
-const freshIp = () => `203.0.113.${nextIp++}`
-
-/** Signs up through POST /public/signin/verify with a one-time code, from `ip` (cf-connecting-ip). */
-async function signUp(t: TestApp, email: string, opts: { ip?: string; browserToken?: string; referralCode?: string } = {}) {
-  const b = t.browser()
-  const headers = { 'cf-connecting-ip': opts.ip ?? freshIp() }
-  const fields = { first_name: 'Ana', last_name: 'Silva', agree_terms: true, referral_code: opts.referralCode, browser_token: opts.browserToken }
-  const sent = await b.json<VerifyBody>('/public/signin/verify', { json: { email, ...fields }, headers })
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200)
-  const code = (await lastMail(t.db, email.toLowerCase()))!.code
-  const done = await b.json<VerifyBody>('/public/signin/verify', { json: { email, otp: code, browser_token: sent.body.browser_token }, headers })
-  expect(done.body.otp_logged, JSON.stringify(done.body)).toBe(true)
-  return { browser: b, browserToken: sent.body.browser_token! }
-}
-
-async function points(b: TestBrowser) {
-  return (await b.json<{ unused_points: number }>('/public/participant')).body.unused_points
-}
-
-/** The referrer, signed up from `ip`, with their referral code and points so far. */
-async function referrer(t: TestApp, email: string, ip = freshIp()) {
-  const { browser, browserToken } = await signUp(t, email, { ip })
-  const me = await browser.json<{ referral_code: string; unused_points: number }>('/public/participant')
-  return { browser, browserToken, ip, code: me.body.referral_code, points: me.body.unused_points }
-}
-
-async function referralOf(t: TestApp, email: string) {
-  const [row] = await t.db
-    .select({ referral: referrals })
-    .from(referrals)
-    .innerJoin(participants, eq(participants.id, referrals.referredParticipantId))
-    .where(eq(participants.email, email))
-  return row?.referral
-}
+import { makeTestApp } from '../../../test/helpers'
+import { points, REFERRAL_POINTS, referralOf, referrer, signUp } from './referral-test-kit'
 
 describe('normalizeEmail', () => {
   it.each([

@@ -1,4 +1,5 @@
-import { and, eq, gte, or, type SQL } from 'drizzle-orm'
+import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm'
+import type { ReferralHoldReason } from '../../../../sdk/contract/console/referrals'
 import { participants, referrals, signinCodes } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
@@ -10,22 +11,37 @@ import { completeChallenge } from '../challenges/completions'
 import { webhookInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 
+/** Who changes a referral: an admin of the console, or nobody (the automatic approval at sign-in). */
+export type ReferralActor = { adminId: number | null }
+
+/**
+ * Moves a pending referral to `to` in one batch: the status update guarded by `status = 'pending'`,
+ * and its referral_update_logs row inserted only when that update changed a row (`changes()` reads
+ * the update, which ran just before on the same connection). Of concurrent calls, one moves it and
+ * logs; the others change nothing and answer undefined.
+ */
+async function moveReferral(scope: ProgramScope, deps: Deps, referralId: number, to: 'approved' | 'rejected', comment: string | undefined, actor: ReferralActor) {
+  const now = new Date(deps.clock.now())
+  const [updated] = (await deps.db.batch([
+    scope
+      .update(referrals, { status: to, updatedAt: now, ...(comment !== undefined ? { adminComments: comment } : {}) }, and(eq(referrals.id, referralId), eq(referrals.status, 'pending')))
+      .returning(),
+    deps.db.run(sql`INSERT INTO referral_update_logs (program_id, referral_id, admin_user_id, from_status, to_status, comments, created_at)
+      SELECT ${scope.programId}, ${referralId}, ${actor.adminId}, 'pending', ${to}, ${comment ?? null}, ${now.getTime()} WHERE changes() = 1`),
+  ])) as [(typeof referrals.$inferSelect)[], unknown]
+  return updated[0]
+}
+
 /**
  * Approves a pending referral (engine-rules.md, Referrals): the referrer completes the referral
  * challenge once for this referral (period key `ref:{id}`, within its max_completions) and so earns its
  * points once. Approving twice, or concurrently, credits once: only the update that moves the row out of
- * `pending` goes on. A held referral keeps its `hold_reason` as the record of why it was reviewed.
+ * `pending` goes on, and the ledger key of the completion is unique besides. A held referral keeps its
+ * `hold_reason` as the record of why it was reviewed.
  */
-export async function approveReferral(scope: ProgramScope, deps: Deps, referralId: number, comment?: string): Promise<boolean> {
+export async function approveReferral(scope: ProgramScope, deps: Deps, referralId: number, comment?: string, actor: ReferralActor = { adminId: null }): Promise<boolean> {
   const now = deps.clock.now()
-  const updated = await scope
-    .update(
-      referrals,
-      { status: 'approved', updatedAt: new Date(now), ...(comment !== undefined ? { adminComments: comment } : {}) },
-      and(eq(referrals.id, referralId), eq(referrals.status, 'pending')),
-    )
-    .returning()
-  const referral = updated[0]
+  const referral = await moveReferral(scope, deps, referralId, 'approved', comment, actor)
   if (!referral) return false
   const [event] = (await deps.db.batch([webhookInsert(deps.db, scope.programId, 'referral.approved', { referral_id: referral.id, referrer_id: referral.referrerId, referred_participant_id: referral.referredParticipantId })])) as unknown[]
   dispatchOutboxLater(deps, outboxIdsFrom([event], [0]))
@@ -50,19 +66,12 @@ export async function approveReferral(scope: ProgramScope, deps: Deps, referralI
 }
 
 /** Pending referral -> rejected, without credit; false when it was not pending (approved, rejected or gone). */
-export async function rejectReferral(scope: ProgramScope, deps: Deps, referralId: number, comment?: string): Promise<boolean> {
-  const updated = await scope
-    .update(
-      referrals,
-      { status: 'rejected', updatedAt: new Date(deps.clock.now()), ...(comment !== undefined ? { adminComments: comment } : {}) },
-      and(eq(referrals.id, referralId), eq(referrals.status, 'pending')),
-    )
-    .returning({ id: referrals.id })
-  return updated.length > 0
+export async function rejectReferral(scope: ProgramScope, deps: Deps, referralId: number, comment?: string, actor: ReferralActor = { adminId: null }): Promise<boolean> {
+  return (await moveReferral(scope, deps, referralId, 'rejected', comment, actor)) !== undefined
 }
 
 /** Why a referral waits for review instead of crediting at sign-up (stored in `referrals.hold_reason`). */
-export type ReferralHoldReason = 'same_address' | 'disposable_domain' | 'same_device' | 'same_ip'
+export type { ReferralHoldReason } from '../../../../sdk/contract/console/referrals'
 
 /** How far back the referrer's own sign-in requests count for the same device / same address checks. */
 export const REFERRAL_HOLD_WINDOW_MS = 30 * 24 * 60 * 60 * 1000

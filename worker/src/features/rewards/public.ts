@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { processRewardRequestSchema } from '../../../../sdk/contract/rewards'
+import { processRewardRequestSchema, rewardIdParamsSchema } from '../../../../sdk/contract/rewards'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
 import { parseBody } from '../../lib/parse'
@@ -29,7 +29,7 @@ function unsuccessful(err: unknown): unknown {
   return new AppError(err.code, err.status, err.message, err.fields, { ...err.extra, success: false })
 }
 
-const rewardIdParam = processRewardRequestSchema.pick({ reward_id: true })
+const rewardIdParam = rewardIdParamsSchema
 
 /** Reward details and claims (participant-site.md sections 4, 7). Mounted at /public/rewards. */
 export const rewardRoutes = new Hono<AppEnv>()

@@ -14,7 +14,7 @@ import { consoleRoutes } from '../console/console-router'
 import { formDefinition, validateForm } from '../console/forms'
 import { createProfileAttribute, findProfileAttributeOr404, listProfileAttributes, profileAttributeRow, updateProfileAttribute } from './profile-attributes'
 import { listTiers, saveTiers } from './program-tiers'
-import { programSettings, setTestMode, updateEnrollment, updateGeneral, updateLabels, updateSeo } from './program-settings'
+import { labelIconFiles, programSettings, setTestMode, updateEnrollment, updateGeneral, updateLabels, updateSeo } from './program-settings'
 
 type C = Context<AppEnv>
 const SETTINGS = '/programs/:program_id/settings'
@@ -39,9 +39,11 @@ export const settingsConsole = consoleRoutes()
     return c.json(saved.result, saved.status)
   })
   .patch(`${SETTINGS}/labels`, ['program', 'update'], async (c) => {
-    const form = validateForm(programLabelsSchema, await readBody(c))
+    // JSON, or multipart with the icons as files (admin-console-part-b.md section 7).
+    const { values, files } = labelIconFiles(c.var.program, await readBody(c))
+    const form = validateForm(programLabelsSchema, values)
     if (!form.ok) return c.json(form.result, 422)
-    const saved = await updateLabels(c.var.deps, c.var.program, form.data)
+    const saved = await updateLabels(c.var.scope, c.var.deps, c.var.program, form.data, files)
     return c.json(saved.result, saved.status)
   })
   .patch(`${SETTINGS}/seo`, ['program', 'update'], async (c) => {

@@ -13,6 +13,8 @@ import { programs } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { ProgramRow } from '../../env'
 import { AppError } from '../../lib/errors'
+import type { ProgramScope } from '../../db/scope'
+import { checkedUpload, storeAttachment } from '../media/media-service'
 import { contentSaved } from '../programs/content-version'
 
 type Saved = { status: 200 | 422; result: SettingsResult }
@@ -64,7 +66,39 @@ export async function updateGeneral(deps: Deps, program: ProgramRow, values: z.o
   return saved(await saveProgram(deps, program.id, { name: values.name }))
 }
 
-export async function updateLabels(deps: Deps, program: ProgramRow, values: z.output<typeof programLabelsSchema>): Promise<Saved> {
+/** The labels' image fields: each may come as a file in a multipart form (section 7, "labels (multipart)"). */
+export const LABEL_ICONS = ['earn_points_icon', 'current_rewards_icon', 'my_rewards_icon'] as const
+type LabelIcon = (typeof LABEL_ICONS)[number]
+export type LabelIconFiles = Partial<Record<LabelIcon, File>>
+
+/**
+ * Takes the icon files out of a labels body: the other values validate first, with the contract; an
+ * empty file part (no file chosen) keeps the saved icon.
+ */
+export function labelIconFiles(program: ProgramRow, body: Record<string, unknown>): { values: Record<string, unknown>; files: LabelIconFiles } {
+  const values = { ...body }
+  const files: LabelIconFiles = {}
+  for (const field of LABEL_ICONS) {
+    const value = body[field]
+    if (!(value instanceof File)) continue
+    if (value.size === 0 && !value.name) values[field] = programSettings(program)[field]
+    else {
+      files[field] = value
+      values[field] = null
+    }
+  }
+  return { values, files }
+}
+
+/**
+ * PATCH .../settings/labels. Icon files are checked as the media library checks uploads (a refusal
+ * names the icon's field), all of them before any is stored, then stored in the library; the icon is
+ * the stored file's URL.
+ */
+export async function updateLabels(scope: ProgramScope, deps: Deps, program: ProgramRow, input: z.output<typeof programLabelsSchema>, files: LabelIconFiles = {}): Promise<Saved> {
+  const values = { ...input }
+  const uploads = await Promise.all(Object.entries(files).map(async ([field, file]) => ({ field: field as LabelIcon, upload: await checkedUpload(file, { video: false, field }) })))
+  for (const { field, upload } of uploads) values[field] = (await storeAttachment(scope, deps, upload)).public_url
   return saved(
     await saveProgram(deps, program.id, {
       termPointsAs: values.term_points_as,

@@ -5,6 +5,7 @@ import { participants, programs, tiers } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { makeRewardsTest } from '../../../test/rewards-fixtures'
 import { addPeople, adminWith, consoleAs } from '../participants/participants-fixtures'
+import { HTML_PAGE, makePng, SVG_WITH_SCRIPT } from '../media/media-fixtures'
 import { getPublicProgram } from '../programs/programs'
 import { sharePreview } from '../site/share-preview'
 
@@ -58,6 +59,50 @@ describe('console program settings', () => {
     const enrollment = await admin.json<Result>(`${base}/settings/enrollment`, { method: 'PATCH', json: { override_enrollment: true, program_custom_signin_url: 'https://example.com/join' } })
     expect(enrollment.status).toBe(200)
     expect(await row()).toMatchObject({ overrideEnrollment: true, programCustomSigninUrl: 'https://example.com/join' })
+  })
+
+  it('takes labels as multipart with the icons as files: checked like media uploads, stored in the library, refusals naming the field', async () => {
+    const { admin, base, row, program, deps } = await setup()
+    const labels = (icons: Record<string, Blob | string>, extra: Record<string, string> = {}) => {
+      const form = new FormData()
+      for (const [k, v] of Object.entries({ term_points_as: 'beans', term_rewards_as: 'treats', prizes_title: 'Prizes', ...extra })) form.set(k, v)
+      for (const [k, v] of Object.entries(icons)) {
+        if (typeof v === 'string') form.set(k, v)
+        else form.set(k, v, v instanceof File ? v.name : `${k}.png`)
+      }
+      return admin.json<Result<ProgramSettings>>(`${base}/settings/labels`, { method: 'PATCH', body: form })
+    }
+    const bytes = (data: Uint8Array, type: string) => new Blob([new Uint8Array(data)], { type })
+    const attachments = async () => (await admin.json<{ data: { public_url: string }[] }>(`${base}/program_attachments`)).body.data.map((a) => a.public_url)
+    const before = await attachments()
+
+    // An HTML page named .png and an SVG with a script: refused by their bytes, naming the icon's field; nothing stored.
+    const html = await labels({ earn_points_icon: bytes(HTML_PAGE, 'image/png'), current_rewards_icon: bytes(makePng(8, 8), 'image/png') })
+    expect(html.status).toBe(422)
+    expect(Object.keys(html.body.errors)).toEqual(['earn_points_icon'])
+    expect(html.body.errors.earn_points_icon).toMatch(/SVG and HTML files are not accepted|must be a/)
+    const svg = await labels({ current_rewards_icon: bytes(SVG_WITH_SCRIPT, 'image/svg+xml') })
+    expect(svg.status).toBe(422)
+    expect(Object.keys(svg.body.errors)).toEqual(['current_rewards_icon'])
+    // A text field's refusal still names its field, and no icon is stored for a refused form.
+    const blank = await labels({ earn_points_icon: bytes(makePng(8, 8), 'image/png') }, { term_points_as: ' ' })
+    expect(blank.status).toBe(422)
+    expect(blank.body.errors).toEqual({ term_points_as: 'Points term is required' })
+    expect(await attachments()).toEqual(before)
+
+    // Real PNGs: stored through the media storage, the icons are their URLs; a URL field stays a URL.
+    const saved = await labels({ earn_points_icon: bytes(makePng(16, 16), 'image/png'), current_rewards_icon: bytes(makePng(12, 12), 'image/png'), my_rewards_icon: '/media/mine.png' })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const after = await row()
+    expect(after).toMatchObject({ termPointsAs: 'beans', myRewardsIcon: '/media/mine.png' })
+    const stored = (await attachments()).filter((u) => !before.includes(u))
+    expect(stored.sort()).toEqual([after.earnPointsIcon, after.currentRewardsIcon].sort())
+    expect(after.earnPointsIcon).toMatch(new RegExp(`^/media/${program.id}/[0-9a-f]{32}\\.png$`))
+    expect(await deps.storage!.head(after.earnPointsIcon!.slice(1))).toEqual({ contentType: 'image/png', size: makePng(16, 16).byteLength })
+    // An empty file is refused naming its field; the saved icon stays.
+    const empty = await labels({ my_rewards_icon: new File([], 'mine.png') })
+    expect(empty.body.errors).toEqual({ my_rewards_icon: 'is empty' })
+    expect((await row()).myRewardsIcon).toBe('/media/mine.png')
   })
 
   it('puts the SEO title, description and image in the home page head, over the program defaults', async () => {

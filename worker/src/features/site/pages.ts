@@ -10,6 +10,7 @@ import { parseBody } from '../../lib/parse'
 import { ensureCsrfToken } from '../../middleware/csrf'
 import { consumeMagicLink, createHandoff, peekMagicLink } from '../signin/participant-signin'
 import { signinReturnHosts } from '../programs/partner-origins'
+import { participantIntegrations } from '../integrations/settings'
 import { safeRedirect } from '../../../../sdk/contract/redirect'
 import { cachedPublicProgram } from '../programs/programs'
 import { customCssStyle } from '../branding/program-css'
@@ -132,7 +133,9 @@ export const sitePages = new Hono<AppEnv>()
           }),
         )
       }
-      return c.redirect(keepProgram(c, safeRedirect(redirectTo) ?? '/'), 303)
+      // An active offers reward with "redirect magic link" lands a link without its own target on the offers.
+      const landing = (await participantIntegrations(deps, program.id)).offersReward?.redirectMagicLink ? '/my-offers' : '/'
+      return c.redirect(keepProgram(c, safeRedirect(redirectTo) ?? landing), 303)
     } catch (err) {
       if (!(err instanceof AppError)) throw err
       return linkUnusable(c, program.name, err.message)

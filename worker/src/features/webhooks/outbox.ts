@@ -4,7 +4,7 @@ import { bound, param, preparedFor } from '../../db/prepared'
 import { outbox } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { MailMessage } from '../../platform/mail'
-import { deliverWebhooks } from './webhooks'
+import { deliverDueWebhooks, deliverWebhooks } from './webhooks'
 
 export const MAX_DELIVERY_ATTEMPTS = 8
 /** Rows per delivery round (the ids once went as bound parameters, and D1 allows 100 per statement). */
@@ -14,7 +14,8 @@ const DELIVERY_DELAY_MS = 10
 
 export type OutboxMessage =
   | { topic: 'email'; payload: MailMessage }
-  | { topic: 'webhook'; payload: { event: string; data: Record<string, unknown> } }
+  /** `webhook_id`: a console test-send, delivered to that one webhook only. */
+  | { topic: 'webhook'; payload: { event: string; data: Record<string, unknown>; webhook_id?: number } }
   /** Background work of a feature (`domain.task`), run by the handler it registered with registerOutboxTask. */
   | { topic: `${string}.${string}`; payload: Record<string, unknown> }
 
@@ -148,6 +149,8 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
     }
   }
   if (done.length) await markDelivered(db).run({ ids: JSON.stringify(done), at: new Date(deps.clock.now()) })
+  // The sweep also retries webhook deliveries (one per event and webhook, each on its own schedule).
+  if (!ids) await deliverDueWebhooks(deps).catch((err) => deps.log?.(`[webhooks] retry sweep failed: ${(err as Error).message}`))
   return { delivered: done.length, failed }
 }
 

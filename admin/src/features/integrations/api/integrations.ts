@@ -2,11 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { type FormResult, formResultSchema } from '../../../../../sdk/contract/console/forms'
 import type {
   ApiKeyList,
+  ApiKeyRequest,
+  ApiKeyRequestList,
   ApiKeyRow,
   AptosSettings,
   OffersRewardSettings,
   PhotoContestSettings,
   SocialNetworkPageList,
+  WebhookDelivery,
+  WebhookDeliveryList,
   WebhookList,
   WebhookRow,
 } from '../../../../../sdk/contract/console/integrations'
@@ -16,7 +20,7 @@ import type { TablePage } from '../../../components/ui/data-table/use-server-tab
 import { api } from '../../../lib/api-client'
 import { programKey } from '../../../lib/query-client'
 
-export type { ApiKeyRow, AptosSettings, OffersRewardSettings, PhotoContestSettings, WebhookRow }
+export type { ApiKeyRequest, ApiKeyRow, AptosSettings, OffersRewardSettings, PhotoContestSettings, WebhookDelivery, WebhookRow }
 
 export const integrationsBase = (programId: number) => `/admin/v2/programs/${programId}`
 export const integrationsKey = (programId: number, ...parts: unknown[]) => programKey(programId, 'integrations', ...parts)
@@ -60,6 +64,12 @@ export async function fetchApiKeys(programId: number, state: TableState, signal:
   return { rows: page.data, total: page.meta.total }
 }
 
+/** A key's server API calls, newest first: one page (`page`, `per_page`). */
+export async function fetchApiKeyRequests(programId: number, keyId: number, page: { page: number; per_page: number }, signal: AbortSignal): Promise<TablePage<ApiKeyRequest>> {
+  const answer = await api.get<ApiKeyRequestList>(`${integrationsBase(programId)}/api_auths/${keyId}/requests`, page, signal)
+  return { rows: answer.data, total: answer.meta.total }
+}
+
 export async function fetchWebhooks(programId: number, state: TableState, signal: AbortSignal): Promise<TablePage<WebhookRow>> {
   const page = await api.get<WebhookList>(`${integrationsBase(programId)}/webhooks`, pageQuery(state), signal)
   return { rows: page.data, total: page.meta.total }
@@ -72,4 +82,18 @@ export function useWebhook(programId: number, webhookId: number) {
     staleTime: 0,
     gcTime: 0,
   })
+}
+
+/** A webhook's delivery log, newest first, one page of 10. */
+export function useWebhookDeliveries(programId: number, webhookId: number, page: number) {
+  return useQuery({
+    queryKey: integrationsKey(programId, 'webhooks', webhookId, 'deliveries', page),
+    queryFn: async ({ signal }) => api.get<WebhookDeliveryList>(`${integrationsBase(programId)}/webhooks/${webhookId}/deliveries`, { page, per_page: 10 }, signal),
+    staleTime: 0,
+  })
+}
+
+/** Test-send, resend and enable: `{ data }` of the POST. */
+export async function postWebhookAction<T>(programId: number, path: string): Promise<T> {
+  return (await api.post<{ data: T }>(`${integrationsBase(programId)}/webhooks/${path}`, {})).data
 }

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { createColumnHelper } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { type ApiKeyCreated, apiKeyCreateSchema } from '../../../../../sdk/contract/console/integrations'
+import { API_REQUEST_LOG_RETENTION_DAYS, type ApiKeyCreated, apiKeyCreateSchema } from '../../../../../sdk/contract/console/integrations'
 import { Button, buttonClass } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table/data-table'
+import { Dialog } from '../../../components/ui/dialog'
 import { useServerTable } from '../../../components/ui/data-table/use-server-table'
 import { Form, FormErrors, InputField } from '../../../components/ui/form'
 import { IconPlus } from '../../../components/ui/icons'
@@ -18,7 +19,7 @@ import { notify } from '../../../components/ui/toast'
 import { api } from '../../../lib/api-client'
 import { useI18n } from '../../../lib/i18n'
 import { useCurrentProgram } from '../../../lib/use-program'
-import { type ApiKeyRow, fetchApiKeys, integrationsBase, integrationsKey, sendSettings } from '../api/integrations'
+import { type ApiKeyRequest, type ApiKeyRow, fetchApiKeyRequests, fetchApiKeys, integrationsBase, integrationsKey, sendSettings } from '../api/integrations'
 import { useIntegrationText } from '../messages'
 import { applyResult, SecretOnce, useFailure } from './shared'
 import './integrations.css'
@@ -47,6 +48,7 @@ export function ApiKeysPage() {
   const fail = useFailure()
   const date = useDateTime()
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null)
+  const [viewing, setViewing] = useState<ApiKeyRow | null>(null)
   const table = useServerTable({ queryKey: integrationsKey(programId, 'api_auths'), fetchPage: (state, signal) => fetchApiKeys(programId, state, signal) })
   const columns = useMemo(
     () => [
@@ -59,12 +61,18 @@ export function ApiKeysPage() {
       column.display({
         id: 'actions',
         header: it('col.actions'),
-        cell: (c) =>
-          c.row.original.status === 'revoked' ? null : (
-            <Button variant="ghost" size="sm" onClick={() => setRevoking(c.row.original)} aria-label={it('revokeNamed', { name: c.row.original.name })}>
-              {it('revoke')}
+        cell: (c) => (
+          <div className="api-key-actions">
+            <Button variant="ghost" size="sm" onClick={() => setViewing(c.row.original)} aria-label={it('requestsNamed', { name: c.row.original.name })}>
+              {it('requests')}
             </Button>
-          ),
+            {c.row.original.status === 'revoked' ? null : (
+              <Button variant="ghost" size="sm" onClick={() => setRevoking(c.row.original)} aria-label={it('revokeNamed', { name: c.row.original.name })}>
+                {it('revoke')}
+              </Button>
+            )}
+          </div>
+        ),
       }),
     ],
     [it, date],
@@ -101,7 +109,62 @@ export function ApiKeysPage() {
         confirmLabel={it('revoke')}
         onConfirm={() => (revoking ? revoke(revoking) : undefined)}
       />
+      {viewing && <KeyRequestsDialog programId={programId} apiKey={viewing} onClose={() => setViewing(null)} />}
     </>
+  )
+}
+
+const requestColumn = createColumnHelper<ApiKeyRequest>()
+const statusBadge = (status: number) => (status >= 500 ? 'badge-danger' : status >= 400 ? 'badge-warning' : 'badge-success')
+
+/**
+ * A key's detail: its recent server API calls (time, method, route pattern, status, request id),
+ * newest first, paged on the server. The page lives in this dialog, not in the URL of the keys list.
+ */
+function KeyRequestsDialog({ programId, apiKey, onClose }: { programId: number; apiKey: ApiKeyRow; onClose: () => void }) {
+  const it = useIntegrationText()
+  const { locale } = useI18n()
+  const [pagination, setPagination] = useState({ page: 1, perPage: 10 })
+  const query = useQuery({
+    queryKey: integrationsKey(programId, 'api_auths', apiKey.id, 'requests', pagination),
+    queryFn: ({ signal }) => fetchApiKeyRequests(programId, apiKey.id, { page: pagination.page, per_page: pagination.perPage }, signal),
+    placeholderData: keepPreviousData,
+  })
+  const columns = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' })
+    return [
+      requestColumn.accessor('created_at', { header: it('col.time'), cell: (c) => <time dateTime={c.getValue()}>{format.format(new Date(c.getValue()))}</time> }),
+      requestColumn.accessor('method', { header: it('col.method'), cell: (c) => <code className="cell-code">{c.getValue()}</code> }),
+      requestColumn.accessor('route', { header: it('col.route'), cell: (c) => <code className="cell-code">{c.getValue()}</code> }),
+      requestColumn.accessor('status', { header: it('col.status'), cell: (c) => <span className={`badge ${statusBadge(c.getValue())}`}>{c.getValue()}</span> }),
+      requestColumn.accessor('request_id', { header: it('col.requestId'), cell: (c) => <code className="cell-code">{c.getValue()}</code> }),
+    ]
+  }, [it, locale])
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      size="lg"
+      className="api-key-requests"
+      title={it('requestsTitle', { name: apiKey.name })}
+      description={it('requestsBody', { prefix: apiKey.prefix, days: String(API_REQUEST_LOG_RETENTION_DAYS) })}
+    >
+      <DataTable
+        label={it('requestsTitle', { name: apiKey.name })}
+        columns={columns}
+        data={query.data?.rows}
+        total={query.data?.total ?? 0}
+        status={query.status}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isFetching={query.isFetching && query.isPlaceholderData}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        getRowId={(row) => String(row.id)}
+        emptyMessage={it('requestsEmpty')}
+        columnChooser={false}
+      />
+    </Dialog>
   )
 }
 

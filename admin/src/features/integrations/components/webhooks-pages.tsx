@@ -7,7 +7,9 @@ import { Controller, get, useForm, useFormContext } from 'react-hook-form'
 import type { z } from 'zod'
 import { type WebhookCreated, webhookEventNames, webhookWriteSchema } from '../../../../../sdk/contract/console/integrations'
 import { Button, buttonClass } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Checkbox } from '../../../components/ui/checkbox'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table/data-table'
 import { useServerTable } from '../../../components/ui/data-table/use-server-table'
 import { CheckboxField, Form, FormErrors, InputField } from '../../../components/ui/form'
@@ -16,7 +18,18 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { notify } from '../../../components/ui/toast'
 import { useI18n } from '../../../lib/i18n'
 import { useCurrentProgram } from '../../../lib/use-program'
-import { fetchWebhooks, integrationsBase, integrationsKey, sendSettings, useWebhook, type WebhookRow } from '../api/integrations'
+import { api } from '../../../lib/api-client'
+import {
+  fetchWebhooks,
+  integrationsBase,
+  integrationsKey,
+  postWebhookAction,
+  sendSettings,
+  useWebhook,
+  useWebhookDeliveries,
+  type WebhookDelivery,
+  type WebhookRow,
+} from '../api/integrations'
 import { useIntegrationText } from '../messages'
 import { applyResult, SecretOnce, SettingsCard, useFailure } from './shared'
 import './integrations.css'
@@ -214,10 +227,192 @@ export function EditWebhookPage() {
   }
   return (
     <>
-      <PageHeader title={it('hookEdit')} />
+      <PageHeader title={it('hookEdit')} actions={webhook.data ? <WebhookTools webhook={webhook.data} /> : undefined} />
+      {webhook.data?.disabled_at ? <DisabledNotice webhook={webhook.data} /> : null}
       <SettingsCard status={webhook.status} error={webhook.error} retry={() => void webhook.refetch()}>
         <WebhookFields form={form} onSubmit={submit} submitLabel={it('save')} />
       </SettingsCard>
+      {webhook.data ? <DeliveryLog webhookId={webhookId} /> : null}
     </>
+  )
+}
+
+/** Test-send and delete (with confirmation) for the webhook being edited. */
+function WebhookTools({ webhook }: { webhook: WebhookRow }) {
+  const it = useIntegrationText()
+  const { program } = useCurrentProgram()
+  const programId = program.id
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const fail = useFailure()
+  const [testing, setTesting] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const test = async () => {
+    setTesting(true)
+    try {
+      const delivery = await postWebhookAction<WebhookDelivery>(programId, `${webhook.id}/test`)
+      if (delivery.state === 'succeeded') notify.success(it('hookTestSent', { status: delivery.response_status ?? '' }))
+      else notify.error(it('hookTestFailed'), delivery.error ?? undefined)
+      await queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'webhooks', webhook.id, 'deliveries') })
+    } catch (error) {
+      fail(error)
+    } finally {
+      setTesting(false)
+    }
+  }
+  const remove = async () => {
+    try {
+      await api.delete(`${integrationsBase(programId)}/webhooks/${webhook.id}`)
+      notify.success(it('hookDeleted'))
+      queryClient.removeQueries({ queryKey: integrationsKey(programId, 'webhooks', webhook.id) })
+      await queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'webhooks') })
+      void navigate({ to: '/programs/$programId/settings/integrations/webhooks', params: { programId } })
+    } catch (error) {
+      fail(error)
+    }
+  }
+  return (
+    <div className="webhook-tools">
+      <Button variant="secondary" size="sm" onClick={() => void test()} loading={testing}>
+        {it('hookTest')}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => setDeleting(true)}>
+        {it('hookDelete')}
+      </Button>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        tone="danger"
+        title={it('hookDeleteTitle', { url: webhook.url })}
+        description={it('hookDeleteBody')}
+        confirmLabel={it('hookDelete')}
+        onConfirm={remove}
+      />
+    </div>
+  )
+}
+
+/** Shown while delivery has the webhook turned off after repeated failures, with the way back on. */
+function DisabledNotice({ webhook }: { webhook: WebhookRow }) {
+  const it = useIntegrationText()
+  const { locale } = useI18n()
+  const { program } = useCurrentProgram()
+  const queryClient = useQueryClient()
+  const fail = useFailure()
+  const [busy, setBusy] = useState(false)
+  const enable = async () => {
+    setBusy(true)
+    try {
+      await postWebhookAction<WebhookRow>(program.id, `${webhook.id}/enable`)
+      notify.success(it('hookEnabled'))
+      await queryClient.invalidateQueries({ queryKey: integrationsKey(program.id, 'webhooks') })
+    } catch (error) {
+      fail(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(webhook.disabled_at!))
+  return (
+    <div className="integration-warning webhook-disabled" role="status">
+      <p>{it('hookDisabled', { date, count: webhook.consecutive_failures })}</p>
+      <div>
+        <Button size="sm" onClick={() => void enable()} loading={busy}>
+          {it('hookEnable')}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** The webhook's deliveries, newest first: event, outcome, attempt, duration and time; details and Resend. */
+function DeliveryLog({ webhookId }: { webhookId: number }) {
+  const it = useIntegrationText()
+  const { t, locale } = useI18n()
+  const { program } = useCurrentProgram()
+  const programId = program.id
+  const queryClient = useQueryClient()
+  const fail = useFailure()
+  const [page, setPage] = useState(1)
+  const [resending, setResending] = useState<number | null>(null)
+  const log = useWebhookDeliveries(programId, webhookId, page)
+  const format = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }), [locale])
+  const resend = async (d: WebhookDelivery) => {
+    setResending(d.id)
+    try {
+      const after = await postWebhookAction<WebhookDelivery>(programId, `${webhookId}/deliveries/${d.id}/resend`)
+      if (after.state === 'succeeded') notify.success(it('resent', { status: after.response_status ?? '' }))
+      else notify.error(it('resendFailed'), after.error ?? undefined)
+      await queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'webhooks', webhookId, 'deliveries') })
+    } catch (error) {
+      fail(error)
+    } finally {
+      setResending(null)
+    }
+  }
+  const badge = { succeeded: 'badge-success', failed: 'badge-danger', pending: 'badge-warning' } as const
+  const rows = log.data?.data ?? []
+  const pages = log.data?.meta.total_pages ?? 1
+  return (
+    <Card className="form-card webhook-log">
+      <CardHeader>
+        <CardTitle id="webhook-deliveries">{it('deliveriesTitle')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {log.status === 'pending' ? (
+          <p aria-busy="true">{t('table.loading')}</p>
+        ) : log.status === 'error' ? (
+          <p role="alert">{t('error.generic')}</p>
+        ) : rows.length === 0 ? (
+          <p className="field-hint">{it('deliveriesEmpty')}</p>
+        ) : (
+          <ul className="integration-list" aria-labelledby="webhook-deliveries">
+            {rows.map((d) => (
+              <li key={d.id} className="delivery-row">
+                <div className="delivery-main">
+                  <code className="cell-code">{d.event}</code>
+                  <span className={`badge ${badge[d.state]}`}>{it(`delivery.${d.state}`)}</span>
+                  <span>{d.response_status ?? it('deliveryNoAnswer')}</span>
+                  <span>{it('deliveryAttempts', { count: d.attempts })}</span>
+                  {d.duration_ms !== null ? <span>{d.duration_ms} ms</span> : null}
+                  {d.last_attempt_at ? <time dateTime={d.last_attempt_at}>{format.format(new Date(d.last_attempt_at))}</time> : null}
+                  {d.state === 'pending' && d.next_attempt_at ? <span className="field-hint">{it('deliveryNext', { date: format.format(new Date(d.next_attempt_at)) })}</span> : null}
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => void resend(d)}
+                  loading={resending === d.id}
+                  disabled={d.request_body === null}
+                  aria-label={it('resendNamed', { event: d.event, id: d.message_id })}
+                >
+                  {it('resend')}
+                </Button>
+                <details className="delivery-details">
+                  <summary>
+                    {it('deliveryDetails')} <code>{d.message_id}</code>
+                  </summary>
+                  {d.error ? <p className="field-error">{d.error}</p> : null}
+                  <p className="delivery-label">{it('deliveryRequest')}</p>
+                  <pre className="delivery-body">{d.request_body ?? '—'}</pre>
+                  <p className="delivery-label">{it('deliveryResponse')}</p>
+                  <pre className="delivery-body">{d.response_body ?? '—'}</pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <div className="form-actions">
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {it('previous')}
+            </Button>
+            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {it('next')}
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
   )
 }

@@ -10,7 +10,7 @@ import {
   type TiersWrite,
 } from '../../../../../sdk/contract/console/settings'
 import { TesseraError, ValidationError } from '../../../../../sdk/src/errors'
-import { api } from '../../../lib/api-client'
+import { adminClient, api } from '../../../lib/api-client'
 import { programKey } from '../../../lib/query-client'
 
 export type { ProfileAttributeRow, ProgramSettings, TierRow }
@@ -25,7 +25,13 @@ export const settingsKey = (programId: number, ...parts: unknown[]) => programKe
  */
 export async function sendSettings<T>(method: 'PATCH' | 'PUT' | 'POST', path: string, body: unknown): Promise<SaveResult<T>> {
   try {
-    const answer = await (method === 'PATCH' ? api.patch<unknown>(path, body) : method === 'PUT' ? api.put<unknown>(path, body) : api.post<unknown>(path, body))
+    const answer = await (body instanceof FormData
+      ? adminClient().transport.request<unknown>(method, path, { form: body })
+      : method === 'PATCH'
+        ? api.patch<unknown>(path, body)
+        : method === 'PUT'
+          ? api.put<unknown>(path, body)
+          : api.post<unknown>(path, body))
     return formResultSchema.parse(answer) as SaveResult<T>
   } catch (error) {
     const refused = error instanceof TesseraError ? formResultSchema.safeParse(error.body) : null
@@ -70,3 +76,17 @@ export function useTiers(programId: number) {
 }
 
 export const saveTiers = (programId: number, body: TiersWrite) => sendSettings<TierRow[]>('PUT', settingsPaths.tiers(programId), body)
+
+/**
+ * PATCH .../settings/labels as multipart (admin-console-part-b.md section 7, "labels (multipart)"):
+ * the text values, and each icon as the file the admin chose on this device, else its saved URL.
+ */
+export function saveLabels(programId: number, values: Record<string, unknown>, files: Partial<Record<string, File>>) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(values)) {
+    const file = files[name]
+    if (file) form.set(name, file, file.name)
+    else form.set(name, value === null || value === undefined ? '' : String(value as string))
+  }
+  return sendSettings<ProgramSettings>('PATCH', settingsPaths.section(programId, 'labels'), form)
+}

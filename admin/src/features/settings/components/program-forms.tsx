@@ -1,3 +1,4 @@
+import { useId, useState } from 'react'
 import { Controller, get, useFormContext, useWatch } from 'react-hook-form'
 import {
   programEnrollmentSchema,
@@ -14,7 +15,7 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { useI18n } from '../../../lib/i18n'
 import { useCurrentProgram } from '../../../lib/use-program'
 import { MediaField } from '../../media/components/media-field'
-import { type ProgramSettings, sendSettings, useProgramSettings } from '../api/settings'
+import { type ProgramSettings, saveLabels, sendSettings, useProgramSettings } from '../api/settings'
 import { useSettingsText } from '../messages'
 import { useSettingsSaved } from './general-page'
 import { SettingsQuery } from './settings-query'
@@ -74,9 +75,39 @@ function SettingsScreen({ title, description, children }: { title: string; descr
   )
 }
 
+type LabelIcon = 'earn_points_icon' | 'current_rewards_icon' | 'my_rewards_icon'
+
+/**
+ * An icon of the labels form: picked from the media library (ImageField), or chosen on this device
+ * and sent with the form as a file (the server checks and stores it in the library).
+ */
+function IconField({ name, label, programId, file, onFile }: { name: LabelIcon; label: string; programId: number; file: File | undefined; onFile: (file: File | undefined) => void }) {
+  const st = useSettingsText()
+  const id = useId()
+  return (
+    <div className="settings-icon">
+      <ImageField name={name} label={label} programId={programId} />
+      <label className="field-hint" htmlFor={id}>
+        {st('iconFromDevice')}
+      </label>
+      <input id={id} type="file" accept="image/png,image/jpeg" onChange={(e) => onFile(e.currentTarget.files?.[0])} />
+      {file && (
+        <p className="field-hint" role="status">
+          {st('iconChosen', { file: file.name })}
+        </p>
+      )}
+    </div>
+  )
+}
+
 function LabelsForm({ settings }: { settings: ProgramSettings }) {
   const st = useSettingsText()
-  const saved = useSettingsSaved(settings.id)
+  const refresh = useSettingsSaved(settings.id)
+  const [files, setFiles] = useState<Partial<Record<LabelIcon, File>>>({})
+  const saved = () => {
+    setFiles({})
+    refresh()
+  }
   const { form, submit } = useSettingsForm({
     schema: programLabelsSchema,
     values: {
@@ -88,17 +119,20 @@ function LabelsForm({ settings }: { settings: ProgramSettings }) {
       prizes_title: settings.prizes_title ?? '',
       my_account_title: settings.my_account_title ?? '',
     },
-    save: (values) => sendSettings('PATCH', settingsPaths.section(settings.id, 'labels'), values),
+    save: (values) => saveLabels(settings.id, values, files),
     successText: st('programUpdated'),
     onSaved: saved,
   })
+  const icon = (name: LabelIcon, label: string) => (
+    <IconField name={name} label={label} programId={settings.id} file={files[name]} onFile={(file) => setFiles((current) => ({ ...current, [name]: file }))} />
+  )
   return (
     <Form form={form} onSubmit={submit}>
       <InputField name="term_points_as" label={st('termPoints')} hint={st('termPointsHint')} required maxLength={30} autoComplete="off" />
       <InputField name="term_rewards_as" label={st('termRewards')} hint={st('termRewardsHint')} required maxLength={30} autoComplete="off" />
-      <ImageField name="earn_points_icon" label={st('earnPointsIcon')} programId={settings.id} />
-      <ImageField name="current_rewards_icon" label={st('currentRewardsIcon')} programId={settings.id} />
-      <ImageField name="my_rewards_icon" label={st('myRewardsIcon')} programId={settings.id} />
+      {icon('earn_points_icon', st('earnPointsIcon'))}
+      {icon('current_rewards_icon', st('currentRewardsIcon'))}
+      {icon('my_rewards_icon', st('myRewardsIcon'))}
       <InputField name="prizes_title" label={st('prizesTitle')} maxLength={60} autoComplete="off" />
       <InputField name="my_account_title" label={st('myAccountTitle')} maxLength={60} autoComplete="off" />
       <FormErrors />

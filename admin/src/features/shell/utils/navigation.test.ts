@@ -6,7 +6,7 @@ const ids = (permissions: string[]) => visibleNavItems(permissions).map((item) =
 describe('visibleNavItems', () => {
   it('shows every area that has a route to a user with every view permission, in the spec order', () => {
     const all = ['dashboard:view', 'users:view', 'challenges:view', 'rewards:view', 'receipts:view', 'referrals:view']
-    expect(ids(all)).toEqual(['dashboard', 'users', 'challenges', 'rewards', 'receipts'])
+    expect(ids(all)).toEqual(['dashboard', 'users', 'challenges', 'rewards', 'receipts', 'referrals'])
   })
 
   it('needs dashboard:view for Dashboard and users:view for Participants', () => {
@@ -34,7 +34,7 @@ describe('visibleNavItems', () => {
       'program:update',
       'receipts:view',
     ]
-    expect(ids(manager)).toEqual(['dashboard', 'users', 'challenges', 'rewards', 'receipts'])
+    expect(ids(manager)).toEqual(['dashboard', 'users', 'challenges', 'rewards', 'receipts', 'referrals'])
   })
 
   it('denies unknown and malformed permissions', () => {

@@ -48,6 +48,8 @@ export const settingsEntries = [
   { id: 'dynamic-feed-posts', label: 'settings.feedPosts', to: '/programs/$programId/settings/dynamic-feed-posts', permission: 'dynamic_feed_posts:manage', scope: 'program' },
   { id: 'domain-list', label: 'settings.domains', to: '/programs/$programId/settings/domain-list', permission: 'program:update', scope: 'program' },
   { id: 'branding', label: 'settings.branding', to: '/programs/$programId/settings/branding', permission: 'program:update', scope: 'program' },
+  // Only with the receipts feature on: receipts manage is denied while it is off (server feature gate).
+  { id: 'purchase-proof', label: 'settings.purchaseProof', to: '/programs/$programId/settings/purchase-proof', permission: 'receipts:manage', scope: 'program', section: 'program' },
 ] as const satisfies readonly { id: string; label: MessageKey; to: string; permission: Permission; scope: 'organization' | 'program'; section?: SettingsSection }[]
 
 export type SettingsEntry = (typeof settingsEntries)[number]
