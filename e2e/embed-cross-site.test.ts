@@ -226,10 +226,17 @@ describe('when the browser blocks third-party storage', () => {
       .toEqual([{ localStorage: true }])
 
     // Headless Chromium denies it (no prompt): the session stays in memory, but reaches the other frame.
-    await signInByCode(top, `blocked.${Date.now()}@example.com`, 'Bea')
-    await below.getByText('Hi, Bea!').waitFor()
-    expect(logs.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([])
-    await p.close()
+    try {
+      await signInByCode(top, `blocked.${Date.now()}@example.com`, 'Bea')
+      await below.getByText('Hi, Bea!').waitFor()
+      // Chromium itself reports the denial as console errors ('requestStorageAccess: Permission denied.',
+      // '... never been interacted with as a top-level context'); the widget logs nothing red of its own.
+      const ours = logs.filter((l) => (l.startsWith('error') || l.startsWith('pageerror')) && !/^error: requestStorageAccess: /.test(l))
+      expect(ours).toEqual([])
+    } finally {
+      // Closed even on a failure: a page left open would hand its in-memory session to the next test's frames.
+      await p.close()
+    }
   })
 
   it('with access granted on an earlier visit, asks for it at load, without a gesture', async () => {
