@@ -4,8 +4,12 @@ import { takeBrowserProblems } from './harness'
 // A normal flow logs nothing red (issue 13): every e2e test fails on a console error, an uncaught
 // exception, a 4xx/5xx answer or a failed request in any page it drove, unless the test itself declared
 // that problem with expectBrowserProblems (e2e/harness.ts).
+// Problems found before a test starts came from the file's setup (beforeAll: a console sign-in, a
+// seeded page) or from a page left running after the previous test: they fail the next test too.
 beforeEach(() => {
-  takeBrowserProblems()
+  const problems = takeBrowserProblems()
+  if (problems.length)
+    throw new Error(`The browser reported ${problems.length} problem(s) before this test, in the file's setup or after the previous test:\n${problems.map((p) => `- ${p.kind}: ${p.text}`).join('\n')}`)
 })
 
 afterEach(() => {

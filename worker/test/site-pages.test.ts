@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CURATED_FONTS, fontFileUrl, programFontFaces } from '../../sdk/contract/fonts'
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { openLibsql } from '../src/db/node'
+import { participants, programs } from '../src/db/schema'
 import { startNodeServer } from '../src/node'
 import { acceptsHtml, plainText } from '../src/features/site/share-preview'
 import { offlineEnv } from './deployed-worker'
@@ -170,6 +173,20 @@ describe('share previews built on the server', () => {
     const referral = await (await get('/signin?referral_code=ABC123', { ua: BOTS.WhatsApp })).text()
     expect(title(referral)).toBe('You&#39;re invited to join Tessera Demo')
     expect(meta(referral, 'property', 'og:url')).toBe(`${ORIGIN}/signin`)
+
+    // A real code: the preview names the friend and the bonus, in the landing banner's words.
+    const { client, db } = await openLibsql(`file:${join(dir, 'db.sqlite')}`, { migrate: false })
+    const [friend] = await db
+      .select({ code: participants.referralCode, first: participants.firstName })
+      .from(participants)
+      .innerJoin(programs, eq(programs.id, participants.programId))
+      .where(and(eq(programs.publicKey, 'demo'), eq(participants.status, 'active'), isNotNull(participants.referralCode), isNotNull(participants.firstName)))
+      .limit(1)
+    client.close()
+    const first = friend!.first!.trim().split(/\s+/)[0]!
+    const invited = await (await get(`/signin?referral_code=${friend!.code}`, { ua: BOTS.Slackbot })).text()
+    expect(title(invited)).toBe(`${first} invited you to join Tessera Demo`)
+    expect(meta(invited, 'property', 'og:description')).toMatch(new RegExp(`^${first} invited you: join and get \\d[\\d,]* points\\. `))
   })
 
   it('builds absolute URLs from configuration, never from the Host header', async () => {

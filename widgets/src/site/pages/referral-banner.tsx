@@ -2,18 +2,17 @@ import { formatNumber } from '../../ui/format'
 import { GiftIcon } from '../../ui/icons'
 import { useSite, useTerms } from '../../widgets/shared/context'
 import { useLoad } from '../../widgets/shared/use-load'
+import { referralInvitation as sharedInvitation } from '../../../../sdk/contract/referral-invitation'
 import './referral-banner.css'
 
 /**
- * The invitation line of a referral link (/signin?referral_code=CODE): 'Ada invited you: join and get
- * 100 points'. The name is the referrer's first name from the public lookup of the code (it answers
- * nothing else); the bonus is the program's sign-up challenge, in the program's points term. Without
- * a bonus it reads 'Ada invited you to join {program}'. An unknown code, or one still loading, shows
- * nothing: the plain sign-in page.
+ * The referral landing's banner (/signin?referral_code=CODE): the wording of
+ * sdk/contract/referral-invitation.ts with the referrer's first name from the public lookup of the
+ * code (it answers nothing else) and the program's sign-up bonus in its points term. An unknown code,
+ * or one still loading, shows nothing: the plain sign-in page.
  */
 export function referralInvitation(name: string | null, program: string, bonus: number, pointsTerm: string): string {
-  const who = `${name ?? 'A friend'} invited you`
-  return bonus > 0 ? `${who}: join and get ${formatNumber(bonus)} ${pointsTerm}` : `${who} to join ${program}`
+  return sharedInvitation(name, program, bonus, pointsTerm, formatNumber)
 }
 
 export function ReferralBanner({ code }: { code: string }) {

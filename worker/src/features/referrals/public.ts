@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import { Hono } from 'hono'
-import type { ReferrerLookup } from '../../../../sdk/contract/referrals'
+import { type Context, Hono } from 'hono'
+import type { Referrer, ReferrerLookup } from '../../../../sdk/contract/referrals'
 import { participants } from '../../db/schema'
 import type { AppEnv } from '../../env'
 import { clientIp } from '../../lib/client-ip'
@@ -29,6 +29,17 @@ export function firstNameOnly(name: string | null): string | null {
  * client address.
  */
 export const referralPublicRoutes = new Hono<AppEnv>().get('/:code', async (c) => {
+  const body: ReferrerLookup = { referrer: await lookupReferrer(c, c.req.param('code')) }
+  c.header('cache-control', 'private, no-store')
+  return c.json(body)
+})
+
+/**
+ * The referrer of a code in the program of the request (null: an unknown code or a participant who
+ * is not active), counted per client address; over the limit it throws the 429. Used by the lookup
+ * above and by the landing's share preview (site/pages.ts), which share the one counter.
+ */
+export async function lookupReferrer(c: Context<AppEnv>, code: string): Promise<Referrer | null> {
   const deps = c.get('deps')
   const ip = clientIp(c)
   if (ip !== 'unknown') {
@@ -36,11 +47,8 @@ export const referralPublicRoutes = new Hono<AppEnv>().get('/:code', async (c) =
     const { ok, retryAfterMs } = await limiterOf(deps).hit(`ip:referrer-lookup:${ip}`, rule.limit, rule.windowMs, deps.clock.now())
     if (!ok) throw new AppError('rate_limited', 429, 'Too many requests. Please try again later.', undefined, { retry_after_seconds: Math.ceil(retryAfterMs / 1000) })
   }
-  const code = c.req.param('code')
   const row = CODE.test(code)
     ? await c.get('scope').first(participants, and(eq(participants.referralCode, code.toUpperCase()), eq(participants.status, 'active')))
     : undefined
-  const body: ReferrerLookup = { referrer: row ? { first_name: firstNameOnly(row.firstName) } : null }
-  c.header('cache-control', 'private, no-store')
-  return c.json(body)
-})
+  return row ? { first_name: firstNameOnly(row.firstName) } : null
+}

@@ -14,6 +14,7 @@ import { participantIntegrations } from '../integrations/settings'
 import { safeRedirect } from '../../../../sdk/contract/redirect'
 import { cachedPublicProgram } from '../programs/programs'
 import { customCssStyle } from '../branding/program-css'
+import { lookupReferrer } from '../referrals/public'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
 import { SERVER_PATHS } from '../../../../sdk/contract/site-routes'
 import { acceptsHtml, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
@@ -179,7 +180,11 @@ export const sitePages = new Hono<AppEnv>()
     if (!acceptsHtml(c.req.header('accept'))) return next()
     const { deps, program, participant } = c.var
     const publicProgram = await cachedPublicProgram(deps, program)
-    const preview = await sharePreview(deps, program, publicProgram, c.req.path, { referral_code: c.req.query('referral_code') })
+    const referralCode = c.req.query('referral_code')
+    // A referral landing's preview names the friend (the public lookup's answer and its per-address
+    // limit; over the limit, the preview without the name).
+    const referrer = referralCode && c.req.path === '/signin' ? await lookupReferrer(c, referralCode).catch(() => null) : null
+    const preview = await sharePreview(deps, program, publicProgram, c.req.path, { referral_code: referralCode, referrer })
     return serveShell(
       c,
       'site',

@@ -1,4 +1,6 @@
 import type { PublicProgram } from '../../../../sdk/contract/program'
+import { referralInvitation } from '../../../../sdk/contract/referral-invitation'
+import type { Referrer } from '../../../../sdk/contract/referrals'
 import { fontFaceCss, programFontFaces } from '../../../../sdk/contract/fonts'
 import { matchSiteRoute, type SiteRoute } from '../../../../sdk/contract/site-routes'
 import type { Deps } from '../../deps'
@@ -92,7 +94,7 @@ export async function sharePreview(
   row: ProgramRow,
   program: PublicProgram,
   pathname: string,
-  query: { referral_code?: string | undefined },
+  query: { referral_code?: string | undefined; referrer?: Referrer | null },
 ): Promise<SharePreview> {
   const route = matchSiteRoute(pathname, program.published_program_pages)
   // The program's SEO settings (console settings/seo) take precedence for its home and its default image.
@@ -173,13 +175,15 @@ export async function sharePreview(
     }
     case 'signin': {
       if (query.referral_code) {
-        const bonus = program.signup_challenge?.points
+        // 'Ada invited you: join and get 100 points', the landing's own words, when the code is known.
+        const bonus = program.signup_challenge?.points ?? 0
+        const invitation = query.referrer ? `${referralInvitation(query.referrer.first_name, program.name, bonus, program.term_points_as)}. ` : ''
         return {
           ...base,
-          title: `You're invited to join ${program.name}`,
+          title: query.referrer ? `${query.referrer.first_name ?? 'A friend'} invited you to join ${program.name}` : `You're invited to join ${program.name}`,
           description: bonus
-            ? `Join ${program.name} and get ${bonus} ${program.term_points_as}. ${programDescription(program)}`
-            : `Join ${program.name}. ${programDescription(program)}`,
+            ? `${invitation || `Join ${program.name} and get ${bonus} ${program.term_points_as}. `}${programDescription(program)}`
+            : `${invitation || `Join ${program.name}. `}${programDescription(program)}`,
           path: '/signin',
           noindex: true,
         }
