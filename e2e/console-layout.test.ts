@@ -9,7 +9,7 @@ import { expectBrowserProblems } from './harness'
 import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, program pages and layout settings in Chromium (Node + libSQL on our own database): write a
-// Rules page in the rich-text editor, with a <script> and an onerror image slipped into what is sent
+// Rules page in the rich-text editor (an image inserted from the media library, uploaded there), with a <script> and an onerror image slipped into what is sent
 // (a client that skips the editor), and publish it: both are stripped by the server and the page shows
 // on the participant site; a taken slug is refused under its field. Add a navigation menu item and move
 // it to the top with the keyboard only; empty the carousel ('No results found.') and add a slide. The
@@ -78,6 +78,16 @@ describe('console program pages and layout in Chromium', () => {
     await page.keyboard.type('Play fair and have fun. ')
     await page.getByRole('button', { name: 'Bold' }).click()
     await page.keyboard.type('One account per person.')
+    // Insert image: the media library's picker (here uploading into the library), then the alt text.
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Insert image' }).click()
+    const picker = page.getByRole('dialog', { name: 'Insert an image: choose a file' })
+    await picker.getByTestId('media-file-input').setInputFiles({ name: 'rules.png', mimeType: 'image/png', buffer: png() })
+    const imageDialog = page.getByRole('dialog', { name: 'Insert an image', exact: true })
+    await imageDialog.getByLabel('Alternative text').fill('Rules badge')
+    await imageDialog.getByRole('button', { name: 'Insert', exact: true }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await editor.getByRole('img', { name: 'Rules badge' }).waitFor()
     await shootBoth(page, 'page-new')
 
     // What is sent gains a script and an onerror image, as a client skipping the editor would send.
@@ -101,6 +111,7 @@ describe('console program pages and layout in Chromium', () => {
     expect(stored!.body).toContain('<strong>One account per person.</strong>')
     expect(stored!.body).toContain('<p>Hidden</p>')
     expect(stored!.body).toContain('<img src="/brand/slide-1.svg" alt="Rules banner" loading="lazy">')
+    expect(stored!.body).toMatch(/<img src="\/media\/\d+\/[a-f0-9]{32}\.png" alt="Rules badge" loading="lazy">/)
     expect(stored!.body).not.toMatch(/<script|onerror|__pwned/i)
     // The editor shows what was stored.
     await page.getByRole('textbox', { name: 'Content' }).getByText('Hidden').waitFor()
@@ -181,6 +192,8 @@ describe('console program pages and layout in Chromium', () => {
     const article = visitor.locator('.content-page__body')
     await article.getByText('One account per person.').waitFor()
     await article.getByRole('img', { name: 'Rules banner' }).waitFor()
+    const badge = article.getByRole('img', { name: 'Rules badge' })
+    await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8)
     expect(await article.locator('script, [onerror]').count()).toBe(0)
     expect(await visitor.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
 

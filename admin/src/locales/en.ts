@@ -165,7 +165,12 @@ export const en = {
   'table.lastPage': 'Last page',
 
   'form.successTitle': 'Success!',
+  // Failure toast titles, by the spec that describes the screen (section 8 of each): part A's screens
+  // (participants, receipt review, referrals, shell, organization programs and admins) say 'Error!';
+  // part B's (challenges, rewards, tags, settings, purchase proof, domains, feed posts, layout,
+  // integrations, media, organization features) say 'Error!!!'.
   'form.errorTitle': 'Error!',
+  'form.errorTitlePartB': 'Error!!!',
   'form.created': '{model} was created successfully!',
   'form.updated': '{model} was updated successfully!',
   'form.create': 'Create',

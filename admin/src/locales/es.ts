@@ -167,6 +167,7 @@ export const es: Record<keyof typeof en, string> = {
 
   'form.successTitle': '¡Listo!',
   'form.errorTitle': '¡Error!',
+  'form.errorTitlePartB': '¡¡¡Error!!!',
   'form.created': '{model} se creó correctamente.',
   'form.updated': '{model} se actualizó correctamente.',
   'form.create': 'Crear',

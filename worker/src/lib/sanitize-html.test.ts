@@ -111,6 +111,11 @@ describe('sanitizeRichText: allowed markup survives', () => {
     )
     expect(sanitizeRichText('<h1 class="big">Hi</h1>')).toBe('<h2>Hi</h2>')
   })
+  it("keeps a media-library image as the editor's Insert image writes it (/media/{program}/{hex}.{ext})", () => {
+    const html = '<p>Before</p><img src="/media/4/0123456789abcdef0123456789abcdef.png" alt="Latte art"><p>After</p>'
+    expect(sanitizeRichText(html)).toBe('<p>Before</p><img src="/media/4/0123456789abcdef0123456789abcdef.png" alt="Latte art" loading="lazy"><p>After</p>')
+    expect(clientSanitize(sanitizeRichText(html))).toContain('src="/media/4/0123456789abcdef0123456789abcdef.png"')
+  })
   it('keeps plain text as written (the site shows it as text)', () => {
     expect(sanitizeRichText('Tom & Jerry\n\n2 < 3')).toBe('Tom & Jerry\n\n2 < 3')
     expect(sanitizeRichText('')).toBe('')

@@ -82,7 +82,7 @@ const es: Record<LayoutMessage, string> = {
   slide: 'Diapositiva {index}',
   menuItem: 'Elemento de menú {index}',
   successTitle: '¡Éxito!',
-  errorTitle: '¡Error!',
+  errorTitle: '¡¡¡Error!!!',
   menusSaved: 'Menús de navegación actualizados correctamente.',
   slidesSaved: 'Carruseles actualizados correctamente.',
   max: 'Como máximo {max}.',

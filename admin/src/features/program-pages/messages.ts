@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useI18n } from '../../lib/i18n'
 
-/** The program pages screens' own wording, English and Spanish, kept with the feature. */
+/** The program pages screens' own wording, English and Spanish, kept with the feature; 'Success!', 'Error!!!' and 'Program Page created successfully.' are the spec's (admin-console-part-b.md section 8). */
 const en = {
   title: 'Program pages',
   subtitle: 'Pages of {program} such as rules, terms or privacy, served on the participant site while published.',
@@ -49,14 +49,18 @@ const en = {
   blockquote: 'Quote',
   link: 'Link',
   unlink: 'Remove link',
-  image: 'Image',
+  image: 'Insert image',
   undo: 'Undo',
   redo: 'Redo',
   linkTitle: 'Add a link',
-  imageTitle: 'Add an image',
+  imageTitle: 'Insert an image',
+  imagePick: 'Insert an image: choose a file',
+  imagePreview: 'Chosen image',
+  chooseAnother: 'Choose another image',
   url: 'URL',
   urlHint: 'An https:// address or a path on the site starting with /.',
   alt: 'Alternative text',
+  altHint: 'Describes the image for people who cannot see it; filled in from the media library.',
   insert: 'Insert',
   badUrl: 'Enter an http(s) URL or a path starting with /',
 }
@@ -89,7 +93,7 @@ const es: Record<PageMessage, string> = {
   view: 'Ver en el sitio',
   statusLabel: 'Estado: {status}',
   successTitle: '¡Éxito!',
-  errorTitle: '¡Error!',
+  errorTitle: '¡¡¡Error!!!',
   created: 'Página del programa creada correctamente.',
   updated: 'Página del programa actualizada correctamente.',
   published: 'Página del programa publicada correctamente.',
@@ -108,14 +112,18 @@ const es: Record<PageMessage, string> = {
   blockquote: 'Cita',
   link: 'Enlace',
   unlink: 'Quitar enlace',
-  image: 'Imagen',
+  image: 'Insertar imagen',
   undo: 'Deshacer',
   redo: 'Rehacer',
   linkTitle: 'Añadir un enlace',
-  imageTitle: 'Añadir una imagen',
+  imageTitle: 'Insertar una imagen',
+  imagePick: 'Insertar una imagen: elige un archivo',
+  imagePreview: 'Imagen elegida',
+  chooseAnother: 'Elegir otra imagen',
   url: 'URL',
   urlHint: 'Una dirección https:// o una ruta del sitio que empiece por /.',
   alt: 'Texto alternativo',
+  altHint: 'Describe la imagen para quien no puede verla; se rellena desde la biblioteca de medios.',
   insert: 'Insertar',
   badUrl: 'Introduzca una URL http(s) o una ruta que empiece por /',
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import type { FormField } from '../../../../../sdk/contract/console/forms'
 import { useI18n } from '../../../lib/i18n'
 import { Button } from '../button'
@@ -34,13 +34,18 @@ type ServerFormProps = {
   /** A cancel button or link, before the submit button. */
   cancel?: ReactNode
   className?: string
+  /**
+   * A screen's own input for some fields (e.g. an image field picking from the media library), given
+   * each field of the definition: answer the element, or undefined for the default input.
+   */
+  renderField?: (field: FormField) => ReactNode | undefined
 }
 
 /**
  * Renders a useServerForm() definition: a skeleton while it loads, the failure with a retry, then
  * the fields, the server's loose errors and the buttons.
  */
-export function ServerForm({ form: state, submitLabel, cancel, className }: ServerFormProps) {
+export function ServerForm({ form: state, submitLabel, cancel, className, renderField }: ServerFormProps) {
   const { t } = useI18n()
   if (state.status === 'pending') {
     return (
@@ -58,7 +63,10 @@ export function ServerForm({ form: state, submitLabel, cancel, className }: Serv
   if (state.status === 'error') return <ErrorBlock title={t('table.error')} error={state.error} onRetry={state.retry} />
   return (
     <Form form={state.form} onSubmit={state.submit} className={className ?? 'form'}>
-      {state.definition?.fields.map((field) => <ServerFormField key={field.name} field={field} />)}
+      {state.definition?.fields.map((field) => {
+        const own = renderField?.(field)
+        return own === undefined ? <ServerFormField key={field.name} field={field} /> : <Fragment key={field.name}>{own}</Fragment>
+      })}
       <FormErrors />
       <div className="form-actions">
         {cancel}

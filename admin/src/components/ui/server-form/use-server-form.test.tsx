@@ -83,6 +83,14 @@ describe('useServerForm', () => {
     expect(onSuccess).not.toHaveBeenCalled()
   })
 
+  it("toasts the screen's own failure title: 'Error!!!' on part B's screens (admin-console-part-b.md section 8)", async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 422, body: { success: false, errors: { name: 'Name has already been taken' } } }))
+    renderWithProviders(<Harness errorTitle="Error!!!" />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }))
+    await waitFor(() => expect(sonner.error).toHaveBeenCalledWith('Error!!!', { description: 'Name has already been taken' }))
+    expect(sonner.error).not.toHaveBeenCalledWith('Error!', expect.anything())
+  })
+
   it('PUTs in update mode and toasts the update message', async () => {
     vi.stubGlobal('fetch', fakeFetch({ status: 200, body: { success: true, errors: {} } }))
     renderWithProviders(<Harness path="/admin/v2/users/7/edit" submitPath="/admin/v2/users/7" mode="update" />)

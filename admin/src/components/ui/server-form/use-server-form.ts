@@ -27,6 +27,11 @@ export type ServerFormOptions = {
   model: string
   /** create POSTs, update PUTs. */
   mode: 'create' | 'update'
+  /**
+   * The failure toast's title: 'Error!' (t('form.errorTitle'), admin-console-part-a.md section 8) unless
+   * the screen's spec says otherwise; part B's screens pass t('form.errorTitlePartB'), 'Error!!!'.
+   */
+  errorTitle?: string
   /** After the success toast is scheduled: redirect, close a panel, refresh a list. */
   onSuccess?: (result: FormResult, values: FormValues) => void
 }
@@ -70,14 +75,15 @@ function applyServerErrors(form: UseFormReturn<FieldValues>, fields: readonly Fo
 /**
  * The spec's generic form calls (section 7): GET `path` for { fields, defaultValues }, validate on the
  * client with the definition's own rules, POST (create) or PUT (update) the values as JSON, then toast
- * 'Success!' / '{model} was created successfully!' or 'Error!' with the server's errors, which also
- * land under their fields. Render it with <ServerForm form={...} />.
+ * 'Success!' / '{model} was created successfully!' or 'Error!' (or the screen's errorTitle) with the
+ * server's errors, which also land under their fields. Render it with <ServerForm form={...} />.
  * @example
  * const form = useServerForm({ path: '/admin/v2/users/new', submitPath: '/admin/v2/users', model: 'Admin',
  *   mode: 'create', onSuccess: () => navigate({ to: '/organization/admins' }) })
  */
-export function useServerForm({ path, submitPath, model, mode, onSuccess }: ServerFormOptions): ServerForm {
+export function useServerForm({ path, submitPath, model, mode, errorTitle, onSuccess }: ServerFormOptions): ServerForm {
   const { t } = useI18n()
+  const failed = errorTitle ?? t('form.errorTitle')
   const definition = useQuery({
     queryKey: ['form', path],
     queryFn: async ({ signal }) => formDefinitionSchema.parse(await api.get<unknown>(path, undefined, signal)),
@@ -105,7 +111,7 @@ export function useServerForm({ path, submitPath, model, mode, onSuccess }: Serv
     try {
       result = await sendForm(mode === 'create' ? 'POST' : 'PUT', submitPath ?? path, body)
     } catch (error) {
-      notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+      notify.error(failed, errorMessage(error, t('error.generic')))
       return
     }
     if (result.success) {
@@ -113,7 +119,7 @@ export function useServerForm({ path, submitPath, model, mode, onSuccess }: Serv
       onSuccess?.(result, body)
       return
     }
-    notify.error(t('form.errorTitle'), applyServerErrors(form, fields, result.errors))
+    notify.error(failed, applyServerErrors(form, fields, result.errors))
   }
 
   return {

@@ -109,7 +109,7 @@ function ChallengeSummary({ programId, challenge: c }: { programId: number; chal
       await queryClient.invalidateQueries({ queryKey: challengesKey(programId) })
       done(result)
     } catch (error) {
-      notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+      notify.error(t('form.errorTitlePartB'), errorMessage(error, t('error.generic')))
     } finally {
       setBusy(false)
     }

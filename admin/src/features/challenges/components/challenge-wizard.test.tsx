@@ -118,3 +118,80 @@ describe('challenge wizard, create', () => {
     expect(screen.queryByText(MINTED)).toBeNull()
   })
 })
+
+describe('challenge wizard, quiz option images', () => {
+  const PICKED = '/media/7/0123456789abcdef0123456789abcdef.png'
+  const LUNGO = '/media/7/fedcba9876543210fedcba9876543210.jpg'
+  const quiz: ChallengeFormValues = {
+    ...saved,
+    name: 'Cup quiz',
+    challenge_type: 'collect',
+    collect_type: 'quiz',
+    pass_score: 100,
+    questions: [
+      {
+        id: 5,
+        title: 'Which cup is a ristretto?',
+        additional_details: '',
+        answer_type: 'image_radio_button',
+        is_required: true,
+        profile_attribute: '',
+        options: [
+          { id: 11, details: 'Ristretto', image_url: '', image_alt_text: '', correct: true },
+          { id: 12, details: 'Lungo', image_url: LUNGO, image_alt_text: 'A lungo', correct: false },
+        ],
+      },
+    ],
+  }
+  const attachment = (id: number, title: string, public_url: string) => ({
+    id,
+    title,
+    alt_text: '',
+    content_type: 'image/png',
+    dimension: '40x40',
+    width: 40,
+    height: 40,
+    byte_size: 100,
+    created_at: '2026-01-01T00:00:00.000Z',
+    file: { url: public_url, filename: `${title}.png` },
+    public_url,
+  })
+
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('picks each option image from the media library (no URL box) and saves its /media path', async () => {
+    const requested: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL) => {
+        requested.push(new URL(String(input), 'http://localhost').pathname)
+        const data = [attachment(3, 'ristretto-cup', PICKED), attachment(2, 'lungo-cup', LUNGO)]
+        return new Response(JSON.stringify({ data, meta: { page: 1, per_page: 20, total: 2, total_pages: 1 } }), { status: 200, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+    api.form.data = { fields: [], defaultValues: quiz, profile_attributes: [], has_collection: false, achievement_collection_address: null }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nProvider locale="en">
+          <ChallengeWizard mode="update" />
+        </I18nProvider>
+      </QueryClientProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    const first = screen.getByRole('group', { name: 'Question 1, Option 1: Option image' })
+    const second = screen.getByRole('group', { name: 'Question 1, Option 2: Option image' })
+    expect(second.querySelector('img')?.getAttribute('src')).toBe(LUNGO)
+    expect(screen.queryByRole('textbox', { name: /Option image$/ })).toBeNull()
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Choose from library' }))
+    const picker = await screen.findByRole('dialog', { name: 'Choose a file: Question 1, Option 1: Option image' })
+    fireEvent.click(await within(picker).findByRole('button', { name: 'Select ristretto-cup' }))
+    expect(requested).toContain('/admin/v2/programs/7/program_attachments')
+    await waitFor(() => expect(first.querySelector('img')?.getAttribute('src')).toBe(PICKED))
+
+    save()
+    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(1))
+    const sent = api.update.mock.calls[0]![2] as Partial<ChallengeFormValues>
+    expect(sent.questions?.[0]?.options.map((o) => o.image_url)).toEqual([PICKED, LUNGO])
+  })
+})

@@ -118,9 +118,9 @@ function WizardForm({ mode, programId, challengeId, saved, collectionAddress, pr
         setIndex(stepOfField(found[0]!.field))
         setProblems(found)
       }
-      notify.error(t('form.errorTitle'), Array.isArray(result.errors) ? result.errors : Object.values(result.errors))
+      notify.error(t('form.errorTitlePartB'), Array.isArray(result.errors) ? result.errors : Object.values(result.errors))
     } catch (error) {
-      notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+      notify.error(t('form.errorTitlePartB'), errorMessage(error, t('error.generic')))
     } finally {
       setBusy(false)
     }
@@ -178,7 +178,7 @@ function WizardForm({ mode, programId, challengeId, saved, collectionAddress, pr
             </div>
           )}
           {step.id === 'basics' && <BasicsStep values={values} set={set} errors={errors} mode={mode} programId={programId} />}
-          {step.id === 'details' && <DetailsStep values={values} set={set} errors={errors} profileAttributes={profileAttributes} />}
+          {step.id === 'details' && <DetailsStep programId={programId} values={values} set={set} errors={errors} profileAttributes={profileAttributes} />}
           {step.id === 'settings' && <SettingsStep values={values} set={set} errors={errors} />}
           <div className="form-actions wizard-actions">
             <Link className={buttonClass({ variant: 'ghost' })} to={challengeId ? '/programs/$programId/challenges/$challengeId' : '/programs/$programId/challenges'} params={{ programId, challengeId: challengeId ?? 0 } as never}>

@@ -10,18 +10,26 @@ import {
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { IconPlus } from '../../../components/ui/icons'
+import { MediaField } from '../../media'
 import { useChallengeText } from '../messages'
 import { NumberInput, SelectInput, TextInput } from './wizard-fields'
 
 type Set = <K extends keyof ChallengeFormValues>(key: K, value: ChallengeFormValues[K]) => void
-type Props = { values: ChallengeFormValues; set: Set; errors: Partial<Record<keyof ChallengeFormValues, string>>; profileAttributes: { attribute_name: string; display_name: string }[] }
+type Props = {
+  /** The program whose media library option images are picked from (or uploaded into). */
+  programId: number
+  values: ChallengeFormValues
+  set: Set
+  errors: Partial<Record<keyof ChallengeFormValues, string>>
+  profileAttributes: { attribute_name: string; display_name: string }[]
+}
 
 const humanize = (v: string) => v.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: humanize(value) }))
 const newQuestion = (): QuestionForm => ({ title: '', additional_details: '', answer_type: 'radio_button', is_required: true, profile_attribute: '', options: [] })
 
 /** Step 2: the challenge type's own settings (engine-rules.md, "By type"). */
-export function DetailsStep({ values, set, errors, profileAttributes }: Props) {
+export function DetailsStep({ programId, values, set, errors, profileAttributes }: Props) {
   const ct = useChallengeText()
   const t = values.challenge_type
   return (
@@ -51,7 +59,7 @@ export function DetailsStep({ values, set, errors, profileAttributes }: Props) {
         <>
           <SelectInput name="collect_type" value={values.collect_type} onChange={(v) => set('collect_type', v)} options={options(collectTypes)} error={errors.collect_type} />
           {values.collect_type === 'quiz' && <NumberInput name="pass_score" value={values.pass_score} onChange={(v) => set('pass_score', v)} error={errors.pass_score} hint={ct('hint.passScore')} min={0} max={100} />}
-          <QuestionsEditor values={values} set={set} error={errors.questions} profileAttributes={profileAttributes} />
+          <QuestionsEditor programId={programId} values={values} set={set} error={errors.questions} profileAttributes={profileAttributes} />
         </>
       )}
       {t === 'referral' && <p className="field-hint">{ct('referralNote')}</p>}
@@ -103,8 +111,11 @@ function DonationFields({ values, set, errors }: Pick<Props, 'values' | 'set' | 
   )
 }
 
-/** Questions with every answer type of spec section 5; options for choice types, images for image types. */
-function QuestionsEditor({ values, set, error, profileAttributes }: { values: ChallengeFormValues; set: Set; error: string | undefined; profileAttributes: Props['profileAttributes'] }) {
+/**
+ * Questions with every answer type of spec section 5; options for choice types, and for the image types
+ * an image per option, picked from the program's media library or uploaded into it (MediaField).
+ */
+function QuestionsEditor({ programId, values, set, error, profileAttributes }: { programId: number; values: ChallengeFormValues; set: Set; error: string | undefined; profileAttributes: Props['profileAttributes'] }) {
   const ct = useChallengeText()
   const questions = values.questions
   const update = (i: number, q: QuestionForm) => set('questions', questions.map((x, j) => (j === i ? q : x)))
@@ -154,7 +165,7 @@ function QuestionsEditor({ values, set, error, profileAttributes }: { values: Ch
                       <TextInput name="questions" label={label} value={o.details} onChange={(details) => setOption({ details })} />
                       {images && (
                         <>
-                          <TextInput name="questions" type="url" label={`${label}: ${ct('optionImage')}`} value={o.image_url} onChange={(image_url) => setOption({ image_url })} />
+                          <MediaField programId={programId} label={`${label}: ${ct('optionImage')}`} value={o.image_url || null} onChange={(url) => setOption({ image_url: url ?? '' })} />
                           <TextInput name="questions" label={`${label}: ${ct('optionAlt')}`} value={o.image_alt_text} onChange={(image_alt_text) => setOption({ image_alt_text })} />
                         </>
                       )}

@@ -48,6 +48,7 @@ export function DomainFormPage() {
     submitPath: base,
     model: dt('model'),
     mode: 'create',
+    errorTitle: t('form.errorTitlePartB'),
     onSuccess: () => {
       void invalidateProgram(queryClient, programId, 'domain_lists')
       void navigate({ to: '/programs/$programId/settings/domain-list', params: { programId } })

@@ -91,7 +91,7 @@ export function DomainListPage() {
             await remove.mutateAsync(removing.id)
             notify.success(t('form.successTitle'), dt('removed', { domain: removing.domain }))
           } catch (error) {
-            notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+            notify.error(t('form.errorTitlePartB'), errorMessage(error, t('error.generic')))
           }
         }}
       />

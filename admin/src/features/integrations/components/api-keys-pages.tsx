@@ -187,7 +187,7 @@ export function NewApiKeyPage() {
   const submit = async (values: Values) => {
     try {
       const result = await sendSettings<ApiKeyCreated['data']>('POST', `${integrationsBase(programId)}/api_auths`, values)
-      if (!applyResult(form, result, ['name', 'expires_at'], t('form.errorTitle'))) return
+      if (!applyResult(form, result, ['name', 'expires_at'], t('form.errorTitlePartB'))) return
       setCreated(result.data ?? null)
       notify.success(t('form.successTitle'), t('form.created', { model: it('keyModel') }))
       void queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'api_auths') })

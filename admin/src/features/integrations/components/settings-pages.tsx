@@ -41,7 +41,7 @@ function useSave<T extends Record<string, unknown>>(section: 'offers_reward' | '
   return async (form: Parameters<typeof applyResult>[0], values: T, fields: readonly string[]) => {
     try {
       const result = await sendSettings('PATCH', `${integrationsBase(program.id)}/${section}`, values)
-      if (!applyResult(form, result, fields, t('form.errorTitle'))) return
+      if (!applyResult(form, result, fields, t('form.errorTitlePartB'))) return
       notify.success(t('form.successTitle'), t('form.updated', { model }))
       await queryClient.invalidateQueries({ queryKey: integrationsKey(program.id, section) })
     } catch (error) {

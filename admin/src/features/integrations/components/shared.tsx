@@ -32,7 +32,7 @@ export function applyResult<T extends FieldValues>(form: UseFormReturn<T>, resul
 /** A write that threw (network, 500): toasted with the generic wording. */
 export function useFailure() {
   const { t } = useI18n()
-  return (error: unknown) => notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+  return (error: unknown) => notify.error(t('form.errorTitlePartB'), errorMessage(error, t('error.generic')))
 }
 
 /** A settings card: skeleton while the saved values load, the failure with a retry, then the form. */

@@ -40,7 +40,7 @@ export function SocialPagesPage() {
   const add = async (values: Values) => {
     try {
       const result = await sendSettings('POST', `${integrationsBase(program.id)}/social_network_pages`, values)
-      if (!applyResult(form, result, ['url', 'platform'], t('form.errorTitle'))) return
+      if (!applyResult(form, result, ['url', 'platform'], t('form.errorTitlePartB'))) return
       notify.success(t('form.successTitle'), t('form.created', { model: it('socialModel') }))
       form.reset({ url: '', platform: values.platform })
       await refresh()

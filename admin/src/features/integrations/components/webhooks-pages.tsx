@@ -172,7 +172,7 @@ export function NewWebhookPage() {
   const submit = async (values: Values) => {
     try {
       const result = await sendSettings<WebhookCreated['data']>('POST', `${integrationsBase(programId)}/webhooks`, values)
-      if (!applyResult(form, result, FIELDS, t('form.errorTitle'))) return
+      if (!applyResult(form, result, FIELDS, t('form.errorTitlePartB'))) return
       setCreated(result.data ?? null)
       notify.success(t('form.successTitle'), t('form.created', { model: it('hookModel') }))
       void queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'webhooks') })
@@ -217,7 +217,7 @@ export function EditWebhookPage() {
   const submit = async (values: Values) => {
     try {
       const result = await sendSettings('PUT', `${integrationsBase(programId)}/webhooks/${webhookId}`, values)
-      if (!applyResult(form, result, FIELDS, t('form.errorTitle'))) return
+      if (!applyResult(form, result, FIELDS, t('form.errorTitlePartB'))) return
       notify.success(t('form.successTitle'), t('form.updated', { model: it('hookModel') }))
       await queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'webhooks') })
       void navigate({ to: '/programs/$programId/settings/integrations/webhooks', params: { programId } })

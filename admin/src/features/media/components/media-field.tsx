@@ -1,13 +1,10 @@
 import { useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
 import { cx } from '../../../lib/cx'
-import type { Attachment } from '../api/media'
 import { useMediaText } from '../messages'
-import { MediaGrid } from './media-grid'
-import { isVideo, MediaPreview } from './media-preview'
+import { MediaPicker } from './media-picker'
 import { RetryImage } from './retry-image'
-import { IconImage, UploadButton } from './upload-button'
+import { IconImage } from './upload-button'
 
 export type MediaFieldProps = {
   programId: number
@@ -33,17 +30,10 @@ export function MediaField({ programId, label, value, onChange, accept = 'image'
   const mt = useMediaText()
   const id = useId()
   const [open, setOpen] = useState(false)
-  const [page, setPage] = useState(1)
-  const acceptVideo = accept === 'image-or-video'
   const labelId = `${id}-label`
   const hintId = description ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
-
-  const choose = (attachment: Attachment) => {
-    onChange(attachment.public_url)
-    setOpen(false)
-  }
 
   return (
     <div className={cx('field', 'media-field', error && 'field-invalid')} role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
@@ -100,32 +90,7 @@ export function MediaField({ programId, label, value, onChange, accept = 'image'
           </p>
         )
       )}
-      <Dialog open={open} onOpenChange={setOpen} title={`${mt('pickTitle')}: ${label}`} description={mt('pickDescription')} size="lg" className="media-picker">
-        <div className="media-picker-toolbar">
-          <UploadButton programId={programId} acceptVideo={acceptVideo} size="sm" onUploaded={choose} />
-        </div>
-        <div className="media-picker-grid">
-          <MediaGrid
-            programId={programId}
-            acceptVideo={acceptVideo}
-            page={page}
-            onPage={setPage}
-            renderTile={(a) => {
-              const name = a.title || a.file.filename
-              const selected = a.public_url === value
-              return (
-                <button type="button" className={cx('media-pick', selected && 'media-pick-selected')} onClick={() => choose(a)} aria-pressed={selected} aria-label={mt('select', { name })}>
-                  <span className="media-tile-frame">
-                    <MediaPreview attachment={a} />
-                    {isVideo(a.content_type) && <span className="media-tile-badge">{mt('video')}</span>}
-                  </span>
-                  <span className="media-tile-name">{name}</span>
-                </button>
-              )
-            }}
-          />
-        </div>
-      </Dialog>
+      <MediaPicker programId={programId} open={open} onOpenChange={setOpen} title={`${mt('pickTitle')}: ${label}`} accept={accept} selected={value} onPick={(a) => onChange(a.public_url)} />
     </div>
   )
 }

@@ -14,6 +14,7 @@ export function NewFeaturePage() {
     submitPath: '/admin/v2/feature_programs',
     model: t('organization.featureModel'),
     mode: 'create',
+    errorTitle: t('form.errorTitlePartB'),
     onSuccess: () => void navigate({ to: '/organization/features' }),
   })
   return (

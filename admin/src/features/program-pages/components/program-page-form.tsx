@@ -163,7 +163,7 @@ function ProgramPageForm({ page }: { page: (ProgramPageDetail & { status: Progra
             control={form.control}
             name="body"
             render={({ field, fieldState }) => (
-              <RichTextEditor label={pt('field.body')} hint={pt('field.bodyHint')} error={fieldState.error?.message} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />
+              <RichTextEditor programId={programId} label={pt('field.body')} hint={pt('field.bodyHint')} error={fieldState.error?.message} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />
             )}
           />
           <FormErrors />

@@ -105,7 +105,7 @@ function SettingsForm({ programId, settings }: { programId: number; settings: Pu
           await save.mutateAsync(values)
           notify.success(t('form.successTitle'), rt('settingsSaved'))
         } catch (error) {
-          notify.error(t('form.errorTitle'), error instanceof Error ? error.message : undefined)
+          notify.error(t('form.errorTitlePartB'), error instanceof Error ? error.message : undefined)
         }
       }}
     >
@@ -145,7 +145,7 @@ function useDelete(programId: number, kind: Kind) {
           notify.success(t('form.successTitle'), rt('deleted', { name: target.name }))
           void invalidateProgram(queryClient, programId, 'purchase_proof')
         } catch (error) {
-          notify.error(t('form.errorTitle'), error instanceof Error ? error.message : undefined)
+          notify.error(t('form.errorTitlePartB'), error instanceof Error ? error.message : undefined)
         }
       }}
     />
@@ -271,6 +271,7 @@ export function PurchaseProofFormPage({ kind, mode }: { kind: Kind; mode: 'creat
     submitPath: mode === 'create' ? base : `${base}/${itemId}`,
     model: rt(kind === 'products' ? 'productModel' : 'merchantModel'),
     mode,
+    errorTitle: t('form.errorTitlePartB'),
     onSuccess: () => {
       void invalidateProgram(queryClient, programId, 'purchase_proof')
       void back()

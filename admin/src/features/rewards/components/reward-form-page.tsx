@@ -122,7 +122,7 @@ function RewardForm({ title, mode, programId, rewardId, defaults, base }: FormPr
     try {
       result = await save(rewardId ? `${base}/${rewardId}` : base, rewardId ? 'PUT' : 'POST', body)
     } catch (error) {
-      notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+      notify.error(t('form.errorTitlePartB'), errorMessage(error, t('error.generic')))
       return
     }
     if (!result.success) {
@@ -133,7 +133,7 @@ function RewardForm({ title, mode, programId, rewardId, defaults, base }: FormPr
         else loose.push(message)
       }
       if (loose.length) form.setError(SERVER_ERROR as never, { type: 'server', message: loose.join('\n') })
-      notify.error(t('form.errorTitle'), entries.map(([, m]) => m))
+      notify.error(t('form.errorTitlePartB'), entries.map(([, m]) => m))
       return
     }
     notify.success(t('form.successTitle'), t(mode === 'create' ? 'rewards.form.created' : 'rewards.form.updated'))

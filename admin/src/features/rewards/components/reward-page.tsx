@@ -110,7 +110,7 @@ function RewardCard({ programId, reward: r, canEdit, canManage }: { programId: n
       setTag('')
       await invalidateProgram(queryClient, programId, 'rewards')
     } catch (error) {
-      notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+      notify.error(t('form.errorTitlePartB'), errorMessage(error, t('error.generic')))
     } finally {
       setBusy(false)
     }

@@ -96,7 +96,7 @@ export function RewardUsersTab() {
       notify.success(t('rewards.refunded'))
       await invalidateProgram(queryClient, programId, 'rewards', rewardId)
     } catch (error) {
-      notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+      notify.error(t('form.errorTitlePartB'), errorMessage(error, t('error.generic')))
     }
   }
   const col = createColumnHelper<RewardParticipantRow>()
@@ -191,10 +191,10 @@ export function CouponAddForm({ programId, rewardId }: { programId: number; rewa
       if (result.success) {
         notify.success(t('form.successTitle'), result.message)
         setCodes('')
-      } else notify.error(t('form.errorTitle'), result.message)
+      } else notify.error(t('form.errorTitlePartB'), result.message)
       await invalidateProgram(queryClient, programId, 'rewards', rewardId)
     } catch (e) {
-      notify.error(t('form.errorTitle'), errorMessage(e, t('error.generic')))
+      notify.error(t('form.errorTitlePartB'), errorMessage(e, t('error.generic')))
     } finally {
       setBusy(false)
     }

@@ -14,7 +14,7 @@ import { CheckboxField, Form, FormErrors, InputField, TextareaField } from '../.
 import { PageHeader } from '../../../components/ui/page-header'
 import { useI18n } from '../../../lib/i18n'
 import { useCurrentProgram } from '../../../lib/use-program'
-import { MediaField } from '../../media/components/media-field'
+import { MediaField } from '../../media'
 import { type ProgramSettings, saveLabels, sendSettings, useProgramSettings } from '../api/settings'
 import { useSettingsText } from '../messages'
 import { useSettingsSaved } from './general-page'

@@ -29,6 +29,7 @@ export function TagFormPage({ family, mode }: Props) {
     submitPath: mode === 'create' ? base : `${base}/${tagId}`,
     model: tt(family === 'content' ? 'contentModel' : 'adminModel'),
     mode,
+    errorTitle: t('form.errorTitlePartB'),
     onSuccess: (result) => {
       const id = (result as { data?: { id?: number } }).data?.id ?? tagId
       // The tag, and the challenges and rewards it was renamed on, are read again.
