@@ -49,6 +49,18 @@ export default tseslint.config(
   boundary('widgets/src/widgets/**/*.{ts,tsx}', ['site', 'embed'], 'a widget is composed by site/ and embed/; it imports neither'),
   boundary('widgets/src/ui/**/*.{ts,tsx}', ['widgets', 'site', 'embed'], 'ui/ primitives import nothing above them'),
   {
+    // Every change of points is announced (points.changed in the same batch): engine code writes the
+    // ledger through ledgerWrite; the bare row is for seeds and test fixtures.
+    files: ['worker/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'worker/src/features/points/ledger.ts', 'worker/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/points/ledger', './ledger'], importNames: ['ledgerInsert'], message: 'write points with ledgerWrite, which puts the points.changed event in the same batch' }] },
+      ],
+    },
+  },
+  {
     // The script-tag loader runs on partner pages before the bundle: it imports no code (types only).
     files: ['widgets/src/loader.ts'],
     rules: {

@@ -50,7 +50,7 @@ type ShotOptions = {
  * Screenshots refresh the docs (docs/screenshots) and cost CI time: taken unless CI runs, or when
  * TESSERA_SCREENSHOTS=1 asks for them (`TESSERA_SCREENSHOTS=1 npm test` refreshes them all).
  */
-const takeShots = process.env.TESSERA_SCREENSHOTS === '1' || process.env.CI !== 'true'
+export const takeShots = process.env.TESSERA_SCREENSHOTS === '1' || process.env.CI !== 'true'
 
 /**
  * `shootBoth(page, name)` audits the screen and saves `docs/screenshots/{prefix}-{name}-{width}.png`

@@ -146,9 +146,14 @@ describe('purchase proof in Chromium', () => {
     expect(await balance()).toBe(before + valid.points)
     const credits = await db.select().from(pointsLedger).where(and(eq(pointsLedger.source, 'receipt'), eq(pointsLedger.sourceId, first.id)))
     expect(credits.map((c) => c.delta)).toEqual([valid.points])
+    // The participant's widget, still open, follows the review to its outcome.
+    const widget = page.locator('tessera-receipt-upload')
+    await widget.getByText(new RegExp(`Receipt processed: \\+${valid.points} `)).waitFor({ timeout: 30_000 })
 
-    // The same image again: held as similar to the first.
+    // The same image again: held as similar to the first. Reloaded, the widget lists the first receipt's points.
     await page.reload()
+    await widget.getByRole('list', { name: 'Your receipts' }).getByRole('listitem').filter({ hasText: `+${valid.points} ` }).waitFor()
+    await audit(page, 'receipt upload widget with the receipts list')
     await upload(page)
     const second = await settledReceipt(first.id)
     expect(second.status).toBe('needs_human_review')

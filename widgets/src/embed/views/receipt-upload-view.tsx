@@ -1,8 +1,11 @@
 import { useCallback } from 'preact/hooks'
 import type { ParticipantReceipt } from '../../../../sdk/contract/receipts'
-import { ReceiptUpload } from '../../widgets/receipt-upload/receipt-upload'
+import { lazyView } from '../lazy-view'
 import { useEmbed } from '../mount'
 import { InlineSignin } from './signin-lazy'
+
+/** The upload and its receipts list, fetched once a signed-in participant sees them (a signed-out page loads only the sign-in). */
+const ReceiptUpload = lazyView(() => import('../../widgets/receipt-upload/receipt-upload').then((m) => m.ReceiptUpload))
 
 /**
  * <tessera-receipt-upload>: a participant uploads a receipt photo and follows its status

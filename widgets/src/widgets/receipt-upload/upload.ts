@@ -51,5 +51,50 @@ export async function fetchReceipt(client: TesseraClient, id: number): Promise<P
   return (await client.transport.get<{ receipt: ParticipantReceipt }>(`/public/receipts/${id}`)).receipt
 }
 
-/** Statuses that still move on their own (the background reader, or a reviewer, decides). */
-export const isSettled = (status: ParticipantReceipt['status']) => status !== 'pending'
+/** The participant's receipts, newest first (GET /public/receipts). */
+export async function fetchReceipts(client: TesseraClient): Promise<ParticipantReceipt[]> {
+  return (await client.transport.get<{ data: ParticipantReceipt[] }>('/public/receipts')).data
+}
+
+/**
+ * Statuses nothing moves on its own any more. The others still change: `pending` when the background
+ * reader is done, `needs_human_review` and `review_requested` when the program's team decides.
+ */
+export const isFinal = (status: ParticipantReceipt['status']) => status === 'processed' || status === 'rejected' || status === 'no_eligible_items' || status === 'failed'
+
+/** Asking again: every 2 s for the first minute (the reader takes seconds), then 1.5 x longer each time up to once a minute, for 30 minutes in all. */
+export const POLL = { firstMs: 2000, fastTries: 30, factor: 1.5, maxMs: 60_000, forMs: 30 * 60_000 }
+
+/** The wait before re-check number `attempt` (0-based), or null once the checks have run for POLL.forMs. */
+export function pollDelay(attempt: number): number | null {
+  let total = 0
+  let delay = POLL.firstMs
+  for (let i = 0; i <= attempt; i++) {
+    delay = i < POLL.fastTries ? POLL.firstMs : Math.min(POLL.maxMs, delay * POLL.factor)
+    total += delay
+  }
+  return total > POLL.forMs ? null : delay
+}
+
+/**
+ * Runs `check` on the pollDelay schedule (first right away when `now`) until it answers true or the
+ * schedule ends; a failed check counts as "not yet". Returns the function that stops it.
+ */
+export function follow(check: () => Promise<boolean>, now = false): () => void {
+  let attempt = 0
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const run = () => {
+    if (!stopped) check().then((done) => done || next(), next)
+  }
+  const next = () => {
+    const delay = pollDelay(attempt++)
+    if (!stopped && delay !== null) timer = setTimeout(run, delay)
+  }
+  if (now) run()
+  else next()
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+  }
+}

@@ -7,8 +7,8 @@ import type { ParticipantRow } from '../../env'
 import { randomToken } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { afterParticipantChange } from '../challenges/effects'
-import { isBalanceViolation, ledgerInsert } from '../points/ledger'
-import { actionInsert, webhookInsert } from '../webhooks/events'
+import { isBalanceViolation, ledgerWrite, pointsEventFor } from '../points/ledger'
+import { actionInsert, eventDeliveries, participantCreatedInsert, participantUpdatedInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 
 const participantNotFound = () => new AppError('not_found', 404, 'No such participant', { id: 'not found' })
@@ -81,6 +81,9 @@ export async function upsertParticipant(scope: ProgramScope, deps: Deps, input: 
   let row = byExternal ? await scope.first(participants, eq(participants.id, byExternal.participantId)) : undefined
   if (!row && email) row = await scope.first(participants, eq(participants.email, email))
   let created = false
+  /** The update of an existing participant: columns to set, and the same change as participant.updated names it. */
+  const set: Partial<typeof participants.$inferInsert> = {}
+  const changed: Record<string, unknown> = {}
 
   if (!row) {
     if (!email) throw new AppError('validation_failed', 422, 'email: is required to create a participant', { email: 'is required to create a participant' })
@@ -98,36 +101,41 @@ export async function upsertParticipant(scope: ProgramScope, deps: Deps, input: 
     row = inserted ?? (await scope.first(participants, eq(participants.email, email)))!
     created = Boolean(inserted)
   } else {
-    const set: Partial<typeof participants.$inferInsert> = {}
     if (email && email !== row.email) {
       const taken = await scope.first(participants, eq(participants.email, email))
       if (taken) throw new AppError('validation_failed', 422, 'email: belongs to another participant', { email: 'belongs to another participant' })
-      set.email = email
+      set.email = changed.email = email
     }
-    if (input.first_name !== undefined && input.first_name !== row.firstName) set.firstName = input.first_name
-    if (input.last_name !== undefined && input.last_name !== row.lastName) set.lastName = input.last_name
-    if (Object.keys(set).length) {
-      set.updatedAt = new Date(deps.clock.now())
-      try {
-        ;[row] = await scope.update(participants, set, eq(participants.id, row.id)).returning()
-      } catch (err) {
-        // A parallel call gave the e-mail to someone else between the check and the write.
-        if (/UNIQUE constraint failed/i.test(String((err as Error)?.message) + String((err as { cause?: unknown })?.cause ?? ''))) throw new AppError('validation_failed', 422, 'email: belongs to another participant', { email: 'belongs to another participant' })
-        throw err
-      }
-    }
+    if (input.first_name !== undefined && input.first_name !== row.firstName) set.firstName = changed.first_name = input.first_name
+    if (input.last_name !== undefined && input.last_name !== row.lastName) set.lastName = changed.last_name = input.last_name
   }
 
+  // The external id first: a refused one changes nothing else.
   let externalId = byExternal?.externalId ?? (await externalIdOf(scope, row!.id))
   if (input.external_id !== undefined && externalId !== input.external_id) {
     if (externalId !== null) throw new AppError('validation_failed', 422, 'external_id: the participant already has another external_id', { external_id: 'the participant already has another external_id' })
     const attached = await scope.insert(participantExternalIds, { participantId: row!.id, externalId: input.external_id }).onConflictDoNothing().returning({ id: participantExternalIds.id })
     if (!attached.length) throw new AppError('validation_failed', 422, 'external_id: belongs to another participant', { external_id: 'belongs to another participant' })
-    externalId = input.external_id
+    externalId = changed.external_id = input.external_id
   }
   if (created) {
-    const results = (await deps.db.batch([webhookInsert(deps.db, scope.programId, 'participant.created', { participant_id: row!.id, email: row!.email, external_id: externalId }, `api:${row!.id}`)])) as unknown[]
-    dispatchOutboxLater(deps, outboxIdsFrom(results, [0]))
+    const delivery = (await eventDeliveries(deps, scope.programId, ['participant.created']))['participant.created']
+    const results = (await deps.db.batch([participantCreatedInsert(deps.db, scope.programId, row!, { source: 'api', externalId }, delivery)])) as unknown[]
+    if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [0]))
+  } else if (Object.keys(changed).length) {
+    // The change and its participant.updated event in one batch.
+    const delivery = (await eventDeliveries(deps, scope.programId, ['participant.updated']))['participant.updated']
+    const update = Object.keys(set).length ? [scope.update(participants, { ...set, updatedAt: new Date(deps.clock.now()) }, eq(participants.id, row!.id)).returning()] : []
+    let results: unknown[]
+    try {
+      results = (await deps.db.batch([...update, participantUpdatedInsert(deps.db, scope.programId, row!.id, changed, delivery)] as unknown as Parameters<Deps['db']['batch']>[0])) as unknown[]
+    } catch (err) {
+      // A parallel call gave the e-mail to someone else between the check and the write.
+      if (/UNIQUE constraint failed/i.test(String((err as Error)?.message) + String((err as { cause?: unknown })?.cause ?? ''))) throw new AppError('validation_failed', 422, 'email: belongs to another participant', { email: 'belongs to another participant' })
+      throw err
+    }
+    if (update.length) row = (results[0] as ParticipantRow[])[0] ?? row
+    if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [update.length]))
   }
   return { created, participant: toApiParticipant(row!, externalId) }
 }
@@ -145,18 +153,18 @@ export async function adjustParticipantPoints(scope: ProgramScope, deps: Deps, p
   await participantOr404(scope, participantId)
   const delta = DELTA_SIGN[input.type] * input.amount
   const key = `api:${ledgerKey}`
+  const event = { ...(await pointsEventFor(deps, scope.programId)), data: { type: input.type } }
   let results: unknown[]
   try {
     results = (await deps.db.batch([
-      ledgerInsert(scope, { participantId, delta, kind: input.type, source: 'api', title: input.reason, idempotencyKey: key }, { returningId: true }),
+      ...ledgerWrite(scope, { participantId, delta, kind: input.type, source: 'api', title: input.reason, idempotencyKey: key }, event, { returningId: true }),
       actionInsert(scope, { participantId, actionType: 'points_adjusted', title: input.reason, points: delta, dedupeKey: key }),
-      webhookInsert(deps.db, scope.programId, 'points.changed', { participant_id: participantId, delta, type: input.type, title: input.reason }, key),
     ])) as unknown[]
   } catch (err) {
     if (isBalanceViolation(err)) throw new AppError('not_enough_points', 422, 'The participant does not have enough points', { amount: 'is more than the balance' })
     throw err
   }
-  dispatchOutboxLater(deps, outboxIdsFrom(results, [2]))
+  if (event.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [1]))
   await afterParticipantChange(scope, deps, participantId)
   const entry = await scope.first(pointsLedger, eq(pointsLedger.idempotencyKey, key))
   const row = await participantOr404(scope, participantId)

@@ -63,7 +63,9 @@ describe('POST /public/challenges/submit', () => {
     expect(actions.filter((a) => a.actionType === 'challenge_completed')).toHaveLength(1)
     expect(actions.filter((a) => a.actionType === 'tier_changed')).toHaveLength(1) // entered Bronze
     const events = (await t.db.select().from(outbox)).filter((o) => o.topic === 'webhook')
-    expect(events.map((e) => (e.payload as Json).event)).toEqual(['challenge.completed'])
+    // The completion and its ledger credit, each announced once.
+    expect(events.map((e) => (e.payload as Json).event)).toEqual(['challenge.completed', 'points.changed'])
+    expect((events[1]!.payload as Json).data).toMatchObject({ participant_id: participant.id, delta: c.points, kind: 'earn', source: 'challenge', source_id: c.id })
   })
 
   it('accepts the spec form encoding of answers', async () => {

@@ -11,10 +11,10 @@ import { autoRewardsToCheck, earnedStatement, type ParticipantAfter } from '../r
 import type { ChallengeContent } from './challenge-catalog'
 import { isRepeatable, periodKey, repeatRule } from './challenge-status'
 import { afterParticipantChange } from './effects'
-import { actionInsert, webhookInsert } from '../webhooks/events'
-import { ledgerInsert } from '../points/ledger'
+import type { WebhookEvent } from '../../db/schema/integrations'
+import { actionInsert, deliveredAt, eventDeliveries, participantUpdatedInsert, webhookInsert } from '../webhooks/events'
+import { ledgerWrite } from '../points/ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
-import { hasWebhookFor } from '../webhooks/webhooks'
 
 export type CompletionInput = {
   challenge: ChallengeContent
@@ -33,6 +33,8 @@ export type CompletionInput = {
   actionType?: string
   /** More statements for the same batch (e.g. a membership making the participant eligible for offers). */
   extraWrites?: unknown[]
+  /** More webhook events for the same batch (e.g. payment.completed), recorded and dispatched like the completion's own. */
+  events?: { event: WebhookEvent; data: Record<string, unknown>; dedupeKey?: string }[]
 }
 
 const alreadyCompleted = () => new AppError('already_completed', 409, 'You have already completed this challenge', undefined, { success: false })
@@ -78,10 +80,11 @@ const statements = (db: Db) =>
 
 /**
  * Completes a challenge for a participant in ONE atomic batch: the completion row (its unique key is
- * the once/period guard), the ledger credit (unique idempotency key), the counters, answers, profile
- * attributes, the participant action and the `challenge.completed` webhook. Then tier and automatic
- * rewards follow, from the participant's values the batch returned. A duplicate completion changes
- * nothing and answers already_completed.
+ * the once/period guard), the ledger credit (unique idempotency key) and its `points.changed`, the
+ * counters, answers, profile attributes (and their `participant.updated`), the participant action, the
+ * `challenge.completed` webhook and the caller's own events (a payment's `payment.completed`). Then
+ * tier and automatic rewards follow, from the participant's values the batch returned. A duplicate
+ * completion changes nothing and answers already_completed.
  */
 export async function completeChallenge(scope: ProgramScope, deps: Deps, input: CompletionInput) {
   const { challenge, participant } = input
@@ -114,30 +117,42 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
       details: { challenge_type: challenge.challengeType, period_key: key, ...(input.score != null ? { score: input.score } : {}), ...input.details },
     }),
   ]
-  const subscribed = await hasWebhookFor(deps, programId, 'challenge.completed')
-  const webhookIndex = writes.push(
+  const profileNames = Object.keys(input.profile ?? {})
+  const deliveries = await eventDeliveries(
+    deps,
+    programId,
+    ['challenge.completed', 'points.changed', ...(profileNames.length ? (['participant.updated'] as const) : []), ...(input.events ?? []).map((e) => e.event)],
+    createdAt,
+  )
+  /** Slots of the events a webhook takes: dispatched after the batch. */
+  const dispatch: number[] = []
+  const pushEvent = (event: WebhookEvent, statement: unknown) => {
+    const index = writes.push(statement) - 1
+    if (deliveries[event].subscribed) dispatch.push(index)
+  }
+  pushEvent(
+    'challenge.completed',
     webhookInsert(
       db,
       programId,
       'challenge.completed',
       { challenge_id: challenge.id, identifier: challenge.identifier, participant_id: participant.id, points, period_key: key, score: input.score ?? null },
       undefined,
-      subscribed ? undefined : createdAt,
+      deliveredAt(deliveries['challenge.completed']),
     ),
-  ) - 1
+  )
   if (points > 0) {
-    writes.push(
-      ledgerInsert(scope, {
-        participantId: participant.id,
-        delta: points,
-        kind: 'earn',
-        source: 'challenge',
-        sourceId: challenge.id,
-        title: challenge.name,
-        idempotencyKey: `challenge:${challenge.id}:${participant.id}:${key}`,
-      }),
+    const [ledger, announce] = ledgerWrite(
+      scope,
+      { participantId: participant.id, delta: points, kind: 'earn', source: 'challenge', sourceId: challenge.id, title: challenge.name, idempotencyKey: `challenge:${challenge.id}:${participant.id}:${key}` },
+      deliveries['points.changed'],
     )
+    writes.push(ledger)
+    pushEvent('points.changed', announce)
   }
+  for (const e of input.events ?? []) pushEvent(e.event, webhookInsert(db, programId, e.event, e.data, e.dedupeKey, deliveredAt(deliveries[e.event])))
+  // A profile collect is the participant editing their profile.
+  if (profileNames.length) pushEvent('participant.updated', participantUpdatedInsert(db, programId, participant.id, { profile: input.profile }, deliveries['participant.updated']))
   const completionRef = input.answers?.length
     ? sql`(SELECT id FROM challenge_completions WHERE program_id = ${programId} AND challenge_id = ${challenge.id} AND participant_id = ${participant.id} AND period_key = ${key})`
     : null
@@ -169,7 +184,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
     if (isUniqueViolation(err, 'challenge_completions') || isUniqueViolation(err, 'points_ledger')) throw alreadyCompleted()
     throw err
   }
-  if (subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [webhookIndex]))
+  dispatchOutboxLater(deps, outboxIdsFrom(results, dispatch))
   const after = (results[afterIndex] as ParticipantAfter[])[0]
   const earned = toCheck.length ? new Set((results[afterIndex + 1] as { rewardId: number }[]).map((r) => r.rewardId)) : undefined
   await afterParticipantChange(scope, deps, participant.id, after && { participant: after, completedChallenge: true, earned, earnedChecked: toCheck })

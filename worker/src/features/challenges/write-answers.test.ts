@@ -96,9 +96,9 @@ describe('a submit answers the challenge as a fresh read would', () => {
     const t = await makeTestApp()
     const { browser } = await quickParticipant(t, 'nohook@example.com')
     expect((await browser.request('/public/challenges/submit', { json: { challenge_id: 'coffee-origins' } })).status).toBe(200)
-    const [event] = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1)
-    expect(event).toMatchObject({ topic: 'webhook', status: 'delivered', attempts: 1, deliveredAt: expect.any(Date) })
-    expect(event!.payload).toMatchObject({ event: 'challenge.completed' })
+    const events = await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(2)
+    expect(events.map((e) => (e.payload as { event: string }).event).sort()).toEqual(['challenge.completed', 'points.changed'])
+    for (const event of events) expect(event).toMatchObject({ topic: 'webhook', status: 'delivered', attempts: 1, deliveredAt: expect.any(Date) })
   })
 })
 

@@ -2,8 +2,11 @@ import { desc, eq } from 'drizzle-orm'
 import type { ParticipantActionsPage } from '../../../../sdk/contract/account'
 import { emailSettings, participantActions, participants } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
+import type { Deps } from '../../deps'
 import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
+import { eventDeliveries, participantUpdatedInsert } from '../webhooks/events'
+import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 
 /** The participant's activity, newest first, one page (sizes 10-50). */
 export async function listParticipantActions(scope: ProgramScope, participantId: number, page: number, perPage: number): Promise<ParticipantActionsPage> {
@@ -33,8 +36,12 @@ export async function listParticipantActions(scope: ProgramScope, participantId:
   }
 }
 
-/** Chooses one of the program's e-mail settings for the signed-in participant. */
-export async function updateEmailSetting(scope: ProgramScope, participant: ParticipantRow, input: { email_setting_id: number; participant_id?: number | undefined }) {
+/**
+ * Chooses one of the program's e-mail settings for the signed-in participant (read with the session in
+ * this request). A real change writes the participant and its `participant.updated` in one batch;
+ * choosing the setting they have (a retry) writes nothing and announces nothing.
+ */
+export async function updateEmailSetting(scope: ProgramScope, deps: Deps, participant: ParticipantRow, input: { email_setting_id: number; participant_id?: number | undefined }) {
   if (input.participant_id !== undefined && input.participant_id !== participant.id) {
     throw new AppError('forbidden', 403, 'participant_id: you can only change your own settings', { participant_id: 'is not you' }, { success: false, errors: ['participant_id is not you'] })
   }
@@ -42,6 +49,13 @@ export async function updateEmailSetting(scope: ProgramScope, participant: Parti
   if (!setting) {
     throw new AppError('validation_failed', 422, 'email_setting_id: is not a setting of this program', { email_setting_id: 'is not a setting of this program' }, { success: false, errors: ['email_setting_id is not a setting of this program'] })
   }
-  await scope.update(participants, { emailSettingId: setting.id }, eq(participants.id, participant.id))
+  if (participant.emailSettingId !== setting.id) {
+    const delivery = (await eventDeliveries(deps, scope.programId, ['participant.updated']))['participant.updated']
+    const results = (await deps.db.batch([
+      scope.update(participants, { emailSettingId: setting.id, updatedAt: new Date(deps.clock.now()) }, eq(participants.id, participant.id)),
+      participantUpdatedInsert(deps.db, scope.programId, participant.id, { email_setting_id: setting.id }, delivery),
+    ])) as unknown[]
+    if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [1]))
+  }
   return { success: true as const, errors: [] as string[], email_setting_id: setting.id }
 }

@@ -19,9 +19,8 @@ import { AppError } from '../../lib/errors'
 import { programSiteOrigin } from '../../lib/origin'
 import { adjustPoints } from '../points/points'
 import { createParticipantMagicLink } from '../signin/participant-signin'
-import { webhookInsert } from '../webhooks/events'
+import { eventDeliveries, participantUpdatedInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
-import { hasWebhookFor } from '../webhooks/webhooks'
 import { findParticipantOr404, participantDetail } from './participant-tabs'
 
 type IntentInput = z.output<typeof participantIntentSchema>
@@ -92,14 +91,14 @@ async function updateParticipant(ctx: ToolContext, p: ParticipantRow, input: { s
   const set: Partial<typeof participants.$inferInsert> = { updatedAt: new Date(deps.clock.now()) }
   if (input.status !== undefined) set.status = input.status
   if (input.staff !== undefined) set.staff = input.staff
-  const subscribed = await hasWebhookFor(deps, scope.programId, 'participant.updated')
-  const data = { participant_id: p.id, status: input.status ?? p.status, staff: input.staff ?? p.staff }
+  const delivery = (await eventDeliveries(deps, scope.programId, ['participant.updated']))['participant.updated']
+  const changed = { ...(input.status !== undefined ? { status: input.status } : {}), ...(input.staff !== undefined ? { staff: input.staff } : {}) }
   const results = (await deps.db.batch([
     scope.update(participants, set as never, eq(participants.id, p.id)),
-    webhookInsert(deps.db, scope.programId, 'participant.updated', data, undefined, subscribed ? undefined : new Date(deps.clock.now())),
+    participantUpdatedInsert(deps.db, scope.programId, p.id, changed, delivery),
     ...(input.status === 'blocked' ? [scope.delete(participantSessions, eq(participantSessions.participantId, p.id))] : []),
   ])) as unknown[]
-  if (subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [1]))
+  if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [1]))
 }
 
 /** The per-participant tools (spec section 2), one intent each; every answer carries its toast text. */

@@ -13,5 +13,5 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post('/account/update_email_settings', requireParticipant, async (c) => {
     const input = await parseBody(c, updateEmailSettingsRequestSchema)
-    return c.json(await updateEmailSetting(c.var.scope, c.var.participant!, input))
+    return c.json(await updateEmailSetting(c.var.scope, c.var.deps, c.var.participant!, input))
   })

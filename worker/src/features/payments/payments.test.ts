@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { challengeCompletions, challenges, participants, paymentSessions, programs, rewardClaims, rewards } from '../../db/schema'
+import { challengeCompletions, challenges, outbox, participants, paymentSessions, programs, rewardClaims, rewards } from '../../db/schema'
 import { createStripePayments, signTestEvent } from '../../platform/payments'
 import { makeTestApp, quickParticipant, TEST_WEBHOOK_SECRET } from '../../../test/helpers'
 
@@ -117,6 +117,9 @@ describe('membership checkout and fulfilment', () => {
     expect(after.points).toBeGreaterThan(before.points)
     const [row] = await t.db.select().from(paymentSessions).where(eq(paymentSessions.id, session.id))
     expect(row!.status).toBe('fulfilled')
+    // Announced once, in the fulfilment's batch.
+    const announced = (await t.db.select().from(outbox).where(eq(outbox.topic, 'webhook'))).map((o) => o.payload as Json).filter((p) => p.event === 'payment.completed')
+    expect(announced).toEqual([{ event: 'payment.completed', data: expect.objectContaining({ payment_id: session.id, participant_id: participant.id, kind: 'membership', amount_cents: 2900, currency: 'usd' }) }])
   })
 
   it('refuses a bad or stale signature, a tampered amount and a foreign program, crediting nothing', async () => {

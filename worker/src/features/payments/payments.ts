@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors'
 import type { PaymentEvent } from '../../platform/payments'
 import { activeChallenge, type EngineContext } from '../challenges/challenge-submit'
 import { completeChallenge } from '../challenges/completions'
+import { deliveredAt, eventDeliveries, webhookInsert } from '../webhooks/events'
+import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 
 export type CheckoutKind = 'membership' | 'donation'
 
@@ -108,12 +110,12 @@ function eventAction(event: PaymentEvent): 'fulfil' | 'processing' | 'failed' | 
 /**
  * The one fulfilment path: a verified paid checkout (`checkout.session.completed` with `paid`, or
  * `checkout.session.async_payment_succeeded`) completes the membership or donation challenge, credits
- * its points and, for a membership, makes the participant eligible for offers. The session must be
- * ours, of the program its metadata names, for the amount we asked; each event and each session
- * applies once, also when Stripe delivers it many times at once or out of order. The status moves only
- * forward, guarded in SQL: pending -> processing -> fulfilled | failed (pending may skip processing);
- * a late `completed` (unpaid) never downgrades a fulfilled or failed session, and a failed one is never
- * fulfilled.
+ * its points and, for a membership, makes the participant eligible for offers, with its
+ * `payment.completed` webhook event in the same batch. The session must be ours, of the program its
+ * metadata names, for the amount we asked; each event and each session applies once, also when Stripe
+ * delivers it many times at once or out of order. The status moves only forward, guarded in SQL:
+ * pending -> processing -> fulfilled | failed (pending may skip processing); a late `completed`
+ * (unpaid) never downgrades a fulfilled or failed session, and a failed one is never fulfilled.
  */
 export async function handlePaymentWebhook(deps: Deps, rawBody: string, signature: string): Promise<WebhookOutcome> {
   let event: PaymentEvent
@@ -164,11 +166,37 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
   return { status: 'fulfilled', sessionId: row.providerSessionId }
 }
 
+/**
+ * `payment.completed` of a fulfilled session: written in the fulfilment's batch, keyed by the session,
+ * so Stripe's retries and a late `async_payment_succeeded` never announce a payment twice.
+ */
+function paymentCompleted(row: typeof paymentSessions.$inferSelect, challenge: { identifier: string }) {
+  return {
+    event: 'payment.completed' as const,
+    dedupeKey: `payment:${row.id}`,
+    data: {
+      payment_id: row.id,
+      provider: row.provider,
+      provider_session_id: row.providerSessionId,
+      participant_id: row.participantId,
+      challenge_id: row.challengeId,
+      challenge_identifier: challenge.identifier,
+      kind: row.kind,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      entity: row.entity,
+      points: row.points,
+    },
+  }
+}
+
 async function fulfil(scope: ProgramScope, deps: Deps, row: typeof paymentSessions.$inferSelect) {
   const participant = await scope.first(participants, eq(participants.id, row.participantId))
   const { loadChallengeCatalog } = await import('../challenges/challenge-catalog')
   const challenge = (await loadChallengeCatalog(deps, scope.programId)).byId.get(row.challengeId)
   if (!participant || !challenge) throw new AppError('not_found', 404, 'The participant or challenge of this payment is gone')
+  const event = paymentCompleted(row, challenge)
+  const eligible = () => (row.kind === 'membership' ? [scope.update(participants, { eligibleOffersRewards: true }, eq(participants.id, participant.id))] : [])
   try {
     await completeChallenge(scope, deps, {
       challenge,
@@ -177,11 +205,17 @@ async function fulfil(scope: ProgramScope, deps: Deps, row: typeof paymentSessio
       // A membership completes once; every donation earns its option's points.
       periodKey: row.kind === 'membership' ? 'once' : `pay:${row.providerSessionId}`,
       details: { payment_session: row.providerSessionId, amount_cents: row.amountCents, entity: row.entity },
-      extraWrites: row.kind === 'membership' ? [scope.update(participants, { eligibleOffersRewards: true }, eq(participants.id, participant.id))] : [],
+      extraWrites: eligible(),
+      events: [event],
     })
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'already_completed')) throw err
-    if (row.kind === 'membership') await scope.update(participants, { eligibleOffersRewards: true }, eq(participants.id, participant.id))
+    // Completed before (a membership bought twice, or a retry after a completion that did commit):
+    // the payment is still fulfilled, and announced once (its key).
+    const delivery = (await eventDeliveries(deps, scope.programId, ['payment.completed']))['payment.completed']
+    const announce = webhookInsert(deps.db, scope.programId, event.event, event.data, event.dedupeKey, deliveredAt(delivery))
+    const results = (await deps.db.batch([announce, ...eligible()])) as unknown[]
+    if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [0]))
   }
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { challenges, participants, pointsLedger, rewardClaims, rewards } from '../../db/schema'
+import { challenges, outbox, participants, pointsLedger, rewardClaims, rewards } from '../../db/schema'
 import { adjustPoints } from './points'
 import { refundClaim } from '../rewards/reward-refunds'
 import { makeRewardsTest, type Member } from '../../../test/rewards-fixtures'
@@ -89,6 +89,15 @@ describe('points ledger invariants (property)', () => {
             expect(row!.claims).toBeLessThanOrEqual(row!.limit)
             expect(row!.claims, `claims after step ${step} (${c.kind})`).toBe(live.length)
           }
+        }
+        // Every ledger row the engine wrote is announced once: its points.changed keyed by the row's
+        // idempotency key (the fixtures' `test:` credits are written bare, as seeds are).
+        const announced = (await r.db.select().from(outbox).where(eq(outbox.topic, 'webhook'))).filter((o) => (o.payload as { event: string }).event === 'points.changed')
+        const engineRows = (await scope.select(pointsLedger)).filter((l) => !l.idempotencyKey.startsWith('test:'))
+        expect(announced).toHaveLength(engineRows.length)
+        for (const row of engineRows) {
+          const event = announced.find((o) => o.dedupeKey === `${r.program.id}:points.changed:${row.idempotencyKey}`)
+          expect(event?.payload, row.idempotencyKey).toMatchObject({ data: { participant_id: row.participantId, delta: row.delta, source: row.source } })
         }
         r.client.close()
       }),

@@ -4,8 +4,8 @@ import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import { afterParticipantChange } from '../challenges/effects'
-import { actionInsert, webhookInsert } from '../webhooks/events'
-import { isBalanceViolation, ledgerInsert } from './ledger'
+import { actionInsert } from '../webhooks/events'
+import { isBalanceViolation, ledgerWrite, pointsEventFor } from './ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 
 export type Adjustment = {
@@ -26,27 +26,26 @@ export async function adjustPoints(scope: ProgramScope, deps: Deps, a: Adjustmen
   if (!Number.isInteger(a.delta) || a.delta === 0) throw new AppError('validation_failed', 422, 'points: must be a whole number other than 0', { points: 'must be a whole number other than 0' })
   const participant = await scope.first(participants, eq(participants.id, a.participantId))
   if (!participant) throw new AppError('not_found', 404, 'participant_id: not found', { participant_id: 'not found' })
-  const ledger = ledgerInsert(scope, {
-    participantId: a.participantId,
-    delta: a.delta,
-    kind: a.delta > 0 ? 'earn' : 'adjust',
-    source: 'admin',
-    title: a.title,
-    idempotencyKey: `admin:${a.idempotencyKey}`,
-  }, { returningId: true })
+  const event = await pointsEventFor(deps, scope.programId)
+  const [ledger, announce] = ledgerWrite(
+    scope,
+    { participantId: a.participantId, delta: a.delta, kind: a.delta > 0 ? 'earn' : 'adjust', source: 'admin', title: a.title, idempotencyKey: `admin:${a.idempotencyKey}` },
+    event,
+    { returningId: true },
+  )
   let results: unknown[]
   try {
     results = (await deps.db.batch([
       ledger,
+      announce,
       actionInsert(scope, { participantId: a.participantId, actionType: 'points_adjusted', title: a.title, points: a.delta, dedupeKey: `admin:${a.idempotencyKey}` }),
-      webhookInsert(deps.db, scope.programId, 'points.changed', { participant_id: a.participantId, delta: a.delta, title: a.title }, `admin:${a.idempotencyKey}`),
     ])) as unknown[]
   } catch (err) {
     if (isBalanceViolation(err)) throw new AppError('not_enough_points', 422, 'The participant does not have enough points', { points: 'is more than the balance' })
     throw err
   }
   const applied = ((results[0] as unknown[]) ?? []).length > 0
-  dispatchOutboxLater(deps, outboxIdsFrom(results, [2]))
+  if (event.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [1]))
   await afterParticipantChange(scope, deps, a.participantId)
   return { applied }
 }

@@ -13,7 +13,7 @@ import {
   type receiptReviewSchema,
   type ReceiptUpdateLog,
 } from '../../../../sdk/contract/console/receipts'
-import { adminUsers, outbox, participants, purchaseProofMerchants, receiptItems, receipts, receiptUpdateLogs, type ReceiptProcessedData } from '../../db/schema'
+import { adminUsers, outbox, participants, programs, purchaseProofMerchants, receiptItems, receipts, receiptUpdateLogs, type ReceiptProcessedData } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import type { ProgramRow } from '../../env'
@@ -96,9 +96,13 @@ export type ExternalReceipt = {
 /**
  * A partner's receipt through the server API (source external), idempotent by its external id: the
  * same id answers the receipt already there (created: false). Processed like an upload, without OCR:
- * the items were read by the partner (confidence 1).
+ * the items were read by the partner (confidence 1). Refused (403) where the receipts feature is off.
  */
 export async function createExternalReceipt(scope: ProgramScope, deps: Deps, input: ExternalReceipt): Promise<{ created: boolean; receipt: ReceiptRow }> {
+  const [program] = await deps.db.select().from(programs).where(eq(programs.id, scope.programId)).limit(1)
+  if (!program) throw new AppError('not_found', 404, 'No such program')
+  // The same switch as the participant's upload: a program with receipts off takes none from partners either.
+  assertReceiptsEnabled(program)
   const participant = await scope.first(participants, eq(participants.id, input.participantId))
   if (!participant) throw new AppError('not_found', 404, 'participant_id: not found', { participant_id: 'not found' })
   const reading: ReceiptProcessedData = {

@@ -5,20 +5,20 @@ import type { Deps } from '../../deps'
 import { randomToken } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { afterParticipantChange } from '../challenges/effects'
-import { isBalanceViolation, ledgerInsert } from '../points/ledger'
-import { actionInsert, webhookInsert } from '../webhooks/events'
+import { isBalanceViolation, ledgerWrite } from '../points/ledger'
+import { actionInsert, deliveredAt, eventDeliveries, webhookInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
-import { hasWebhookFor } from '../webhooks/webhooks'
 import { fromCents } from './matching'
 
 /**
  * Every write to a receipt goes through applyReceiptWrite: one db.batch holding the receipt's update
  * (applied only on the version that was read), a guard statement, and everything that belongs with the
- * change (items, the ledger row, the participant action, the update log row, the receipt.processed
- * webhook). The guard sets version = -1 on the receipt when the row does not carry this write's token,
- * that is when the first update matched nothing because another write got there first: the CHECK
- * (version >= 0) then fails the whole batch, so a stale write changes nothing at all. No read decides
- * an invariant: two concurrent saves of one review credit once (docs/decisions/0027).
+ * change (items, the ledger row and its points.changed event, the participant action, the update log
+ * row, the receipt.processed webhook). The guard sets version = -1 on the receipt when the row does not
+ * carry this write's token, that is when the first update matched nothing because another write got
+ * there first: the CHECK (version >= 0) then fails the whole batch, so a stale write changes nothing
+ * at all. No read decides an invariant: two concurrent saves of one review credit once
+ * (docs/decisions/0027).
  */
 export type ReceiptRow = typeof receipts.$inferSelect
 export type ItemRow = typeof receiptItems.$inferSelect
@@ -66,11 +66,14 @@ export async function applyReceiptWrite(scope: ProgramScope, deps: Deps, r: Rece
       createdAt: now,
     }),
   ]
+  // One look at the cached webhook list for both events (none when the write records neither).
+  const events = delta !== 0 || w.webhook ? await eventDeliveries(deps, scope.programId, ['receipt.processed', 'points.changed'], now) : undefined
+  const pointsEventAt = statements.length + 1
   if (delta !== 0) {
     // A reversal of a receipt marked invalid is a refund row; a later correction of a valid one an adjustment.
     const kind = delta > 0 ? 'earn' : credited === 0 ? 'refund' : 'adjust'
     statements.push(
-      ledgerInsert(scope, { participantId: r.participantId, delta, kind, source: 'receipt', sourceId: r.id, title: w.title, idempotencyKey: key }),
+      ...ledgerWrite(scope, { participantId: r.participantId, delta, kind, source: 'receipt', sourceId: r.id, title: w.title, idempotencyKey: key }, events!['points.changed']),
       actionInsert(scope, {
         participantId: r.participantId,
         actionType: delta > 0 ? 'receipt_points_credited' : 'receipt_points_reversed',
@@ -97,8 +100,7 @@ export async function applyReceiptWrite(scope: ProgramScope, deps: Deps, r: Rece
       source: r.source,
       external_id: r.externalId,
     }
-    const delivered = (await hasWebhookFor(deps, scope.programId, 'receipt.processed')) ? undefined : now
-    statements.push(webhookInsert(deps.db, scope.programId, 'receipt.processed', data, `${r.id}:v${version}`, delivered))
+    statements.push(webhookInsert(deps.db, scope.programId, 'receipt.processed', data, `${r.id}:v${version}`, deliveredAt(events!['receipt.processed'])))
   }
   let results: unknown[]
   try {
@@ -112,7 +114,8 @@ export async function applyReceiptWrite(scope: ProgramScope, deps: Deps, r: Rece
     }
     throw err
   }
-  if (w.webhook) dispatchOutboxLater(deps, outboxIdsFrom(results, [webhookAt]))
+  const dispatch = [...(w.webhook && events!['receipt.processed'].subscribed ? [webhookAt] : []), ...(delta !== 0 && events!['points.changed'].subscribed ? [pointsEventAt] : [])]
+  dispatchOutboxLater(deps, outboxIdsFrom(results, dispatch))
   if (delta !== 0) await afterParticipantChange(scope, deps, r.participantId)
   return { version, pointsDelta: delta }
 }

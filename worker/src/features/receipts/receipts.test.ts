@@ -7,13 +7,15 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ReceiptDetail, ReceiptList, ReceiptUpdateLog } from '../../../../sdk/contract/console/receipts'
 import type { ParticipantReceipt } from '../../../../sdk/contract/receipts'
+import { apiErrorSchema } from '../../../../sdk/contract/api-v1'
 import { outbox, participants, pointsLedger, programs, purchaseProofMerchants, purchaseProofProducts, purchaseProofSettings, receipts } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import type { OcrProvider, OcrResult } from '../../platform/ocr'
 import { createLocalStorage } from '../../platform/storage'
 import { makeRewardsTest, type Member } from '../../../test/rewards-fixtures'
 import { adminWith, consoleAs } from '../participants/participants-fixtures'
-import { createApiKey } from '../integrations/api-keys'
+import { createApiKey, revokeApiKey } from '../integrations/api-keys'
+import { makeOrganization, makeProgram } from '../../../test/console-fixtures'
 import { deliverOutbox } from '../webhooks/outbox'
 import { HTML_PAGE, makeJpegHeader, makePng } from '../media/media-fixtures'
 import { hammingDistance, imageHash } from './image-hash'
@@ -529,6 +531,62 @@ describe('receipt review', () => {
 })
 
 describe('server API intake', () => {
+  const DAY = 86_400_000
+  async function apiSetup() {
+    const t = await setup()
+    const keyFor = async (programId: number, days = 30) => {
+      const made = await createApiKey(programScope(t.db, programId), t.deps, { name: `k${Math.random()}`, expires_at: new Date(t.clock.now() + days * DAY).toISOString().slice(0, 10) }, null)
+      if (made.status !== 201) throw new Error('key not made')
+      return made.result.data!
+    }
+    const send = async (key: string, body: unknown) => {
+      const res = await t.app.request('http://localhost/api/v1/receipts', { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      return { status: res.status, res, body: (await res.json()) as Record<string, any> }
+    }
+    const receiptFor = (participantId: number, externalId: string) => ({ participant_id: participantId, external_id: externalId, merchant_name: 'Ember Market', total_amount: 3.99, items: [{ name: 'Oat milk', sku: 'OAT-1', price: 3.99 }] })
+    return { ...t, keyFor, send, receiptFor }
+  }
+  /** The one error body of /api/v1, with its Request-Id. */
+  const expectApiError = (r: { status: number; res: Response; body: Record<string, any> }, status: number, code: string) => {
+    expect(r.status, JSON.stringify(r.body)).toBe(status)
+    expect(Object.keys(r.body)).toEqual(['error'])
+    expect(r.body.error).toMatchObject({ code, message: expect.any(String), request_id: r.res.headers.get('request-id') })
+    apiErrorSchema.strict().parse(r.body)
+  }
+
+  it('refuses a receipt where the receipts feature is off, with the API error shape, storing nothing', async () => {
+    const t = await apiSetup()
+    const m = await t.addMember()
+    const key = (await t.keyFor(t.program.id)).api_key
+    await t.db.update(programs).set({ features: { ...t.program.features, receipts: false } }).where(eq(programs.id, t.program.id))
+    const off = await t.send(key, t.receiptFor(m.id, 'pos-off'))
+    expectApiError(off, 403, 'forbidden')
+    expect(off.body.error.message).toBe('Receipts are not enabled for this program')
+    expect(await t.scope.count(receipts)).toBe(0)
+    expect(await t.balance(m)).toEqual({ unused: 0, lifetime: 0 })
+    // Turned back on, the same call goes through.
+    await t.db.update(programs).set({ features: { ...t.program.features, receipts: true } }).where(eq(programs.id, t.program.id))
+    expect((await t.send(key, t.receiptFor(m.id, 'pos-off'))).status).toBe(201)
+  })
+
+  it("answers 404 for another program's participant and 401 for a revoked or expired key, storing nothing", async () => {
+    const t = await apiSetup()
+    const m = await t.addMember()
+    const other = await makeProgram(t, (await makeOrganization(t)).id)
+    const otherKey = (await t.keyFor(other.id)).api_key
+    const foreign = await t.send(otherKey, t.receiptFor(m.id, 'pos-x'))
+    expectApiError(foreign, 404, 'not_found')
+    expect(foreign.body.error.fields).toEqual({ participant_id: 'not found' })
+
+    const revoked = await t.keyFor(t.program.id)
+    await revokeApiKey(programScope(t.db, t.program.id), t.deps, revoked.id)
+    expectApiError(await t.send(revoked.api_key, t.receiptFor(m.id, 'pos-r')), 401, 'unauthenticated')
+    const expiring = (await t.keyFor(t.program.id, 1)).api_key
+    t.clock.advance(2 * DAY)
+    expectApiError(await t.send(expiring, t.receiptFor(m.id, 'pos-e')), 401, 'unauthenticated')
+    expect(await t.db.select().from(receipts)).toEqual([])
+  })
+
   it('creates an external receipt once per external id, matched and credited without OCR', async () => {
     const t = await setup()
     const m = await t.addMember()

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ConsoleReferral, ReferralList, ReferralUpdateLog } from '../../../../sdk/contract/console/referrals'
-import { pointsLedger, programs } from '../../db/schema'
+import { challengeCompletions, outbox, pointsLedger, programs, referralUpdateLogs } from '../../db/schema'
 import { makeTestApp } from '../../../test/helpers'
 import { adminWith, consoleAs } from '../participants/participants-fixtures'
 import { points, REFERRAL_POINTS, referralOf, referrer, signUp, type TestApp } from './referral-test-kit'
@@ -72,6 +72,47 @@ describe('console referral review', () => {
     const history = await admin.json<ReferralList>(`/admin/v2/programs/${held.programId}/participants/${held.referrerId}/referrals`)
     expect(history.body.data.map((r) => r.id)).toEqual([held.id])
     expect(history.body.meta.per_page).toBe(50)
+  })
+
+  it('approves and credits atomically: a failed credit leaves the referral pending with nothing written, and the retry credits once', async () => {
+    const { t, base, admin } = await setup()
+    const { ana, held } = await heldPlusTag(t)
+    const referrerLedger = async () => (await t.db.select().from(pointsLedger).where(eq(pointsLedger.participantId, held.referrerId))).filter((c) => c.kind === 'earn' && c.delta === REFERRAL_POINTS)
+    const approvedEvents = async () => t.db.select().from(outbox).where(and(eq(outbox.topic, 'webhook'), like(outbox.payload, '%referral.approved%')))
+    const completions = async () => t.db.select().from(challengeCompletions).where(eq(challengeCompletions.periodKey, `ref:${held.id}`))
+
+    // The credit step fails: the ledger refuses the referrer's earn.
+    await t.db.run(sql.raw(`CREATE TRIGGER fail_referral_credit BEFORE INSERT ON points_ledger WHEN NEW.participant_id = ${held.referrerId} BEGIN SELECT RAISE(ABORT, 'injected credit failure'); END`))
+    const failed = await admin.json<Failed>(`${base}/${held.id}`, decide('approved', 'checked'))
+    expect(failed.status).toBe(500)
+    const still = await admin.json<{ data: ConsoleReferral }>(`${base}/${held.id}`)
+    expect(still.body.data).toMatchObject({ status: 'pending', points: 0, admin_comments: null })
+    expect(await t.db.select().from(referralUpdateLogs).where(eq(referralUpdateLogs.referralId, held.id))).toEqual([])
+    expect(await completions()).toEqual([])
+    expect(await referrerLedger()).toEqual([])
+    expect(await approvedEvents()).toEqual([])
+    expect(await points(ana.browser)).toBe(ana.points)
+
+    // Fixed, the retry does the whole approval once; a further retry is told it is approved.
+    await t.db.run(sql.raw('DROP TRIGGER fail_referral_credit'))
+    const retried = await admin.json<Saved>(`${base}/${held.id}`, decide('approved', 'checked'))
+    expect(retried.status).toBe(200)
+    expect(retried.body.data).toMatchObject({ status: 'approved', points: REFERRAL_POINTS, admin_comments: 'checked' })
+    expect((await admin.json<Failed>(`${base}/${held.id}`, decide('approved', 'checked'))).status).toBe(409)
+    expect(await points(ana.browser)).toBe(ana.points + REFERRAL_POINTS)
+    expect(await referrerLedger()).toHaveLength(1)
+    expect(await completions()).toHaveLength(1)
+    expect(await approvedEvents()).toHaveLength(1)
+    expect(await t.db.select().from(referralUpdateLogs).where(eq(referralUpdateLogs.referralId, held.id))).toHaveLength(1)
+  })
+
+  it('never approves or credits a rejected referral', async () => {
+    const { t, base, admin } = await setup()
+    const { ana, held } = await heldPlusTag(t)
+    expect((await admin.json<Saved>(`${base}/${held.id}`, decide('rejected', 'same person'))).status).toBe(200)
+    expect((await admin.json<Failed>(`${base}/${held.id}`, decide('approved'))).status).toBe(409)
+    expect(await points(ana.browser)).toBe(ana.points)
+    expect(await t.db.select().from(challengeCompletions).where(eq(challengeCompletions.periodKey, `ref:${held.id}`))).toEqual([])
   })
 
   it('rejects with comments, answers 422 naming the field, and 404 "Referral not found" for a missing or foreign id', async () => {

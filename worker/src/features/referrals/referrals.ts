@@ -1,6 +1,6 @@
 import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm'
 import type { ReferralHoldReason } from '../../../../sdk/contract/console/referrals'
-import { participants, referrals, signinCodes } from '../../db/schema'
+import { outbox, participants, referrals, signinCodes } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import type { ParticipantRow } from '../../env'
@@ -9,7 +9,7 @@ import { loadChallengeCatalog } from '../challenges/challenge-catalog'
 import { effectiveStatus, isVisible } from '../challenges/challenge-status'
 import { completeChallenge } from '../challenges/completions'
 import { webhookInsert } from '../webhooks/events'
-import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+import { dispatchOutboxLater } from '../webhooks/outbox'
 
 /** Who changes a referral: an admin of the console, or nobody (the automatic approval at sign-in). */
 export type ReferralActor = { adminId: number | null }
@@ -33,35 +33,81 @@ async function moveReferral(scope: ProgramScope, deps: Deps, referralId: number,
 }
 
 /**
+ * The approval's own writes, for the same batch as the referrer's credit: the status update guarded by
+ * `status = 'pending'` (with the points it credits), its referral_update_logs row and the
+ * `referral.approved` webhook event (deduplicated per referral). The log row's from_status is NULL
+ * when the update changed no row (`changes()` reads the update just before it), and the NOT NULL
+ * constraint then fails the whole batch: a referral someone else decided is never credited, and a
+ * failed credit leaves the referral pending, unlogged and unannounced.
+ */
+function approvalWrites(scope: ProgramScope, deps: Deps, referral: typeof referrals.$inferSelect, points: number, comment: string | undefined, actor: ReferralActor): unknown[] {
+  const now = new Date(deps.clock.now())
+  return [
+    scope.update(referrals, { status: 'approved', points, updatedAt: now, ...(comment !== undefined ? { adminComments: comment } : {}) }, and(eq(referrals.id, referral.id), eq(referrals.status, 'pending'))),
+    deps.db.run(sql`INSERT INTO referral_update_logs (program_id, referral_id, admin_user_id, from_status, to_status, comments, created_at)
+      SELECT ${scope.programId}, ${referral.id}, ${actor.adminId}, CASE WHEN changes() = 1 THEN 'pending' END, 'approved', ${comment ?? null}, ${now.getTime()}`),
+    webhookInsert(deps.db, scope.programId, 'referral.approved', { referral_id: referral.id, referrer_id: referral.referrerId, referred_participant_id: referral.referredParticipantId }, approvedEventKey(referral.id)),
+  ]
+}
+
+const approvedEventKey = (referralId: number) => `referral:${referralId}`
+
+/** Queues the delivery of the approval's webhook event (its outbox row is found by its dedupe key, as webhookInsert builds it). */
+async function dispatchApproved(scope: ProgramScope, deps: Deps, referralId: number) {
+  const rows = await deps.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.programId, scope.programId), eq(outbox.dedupeKey, `${scope.programId}:referral.approved:${approvedEventKey(referralId)}`), eq(outbox.status, 'pending')))
+  dispatchOutboxLater(deps, rows.map((r) => r.id))
+}
+
+const isPending = async (scope: ProgramScope, referralId: number) => (await scope.first(referrals, eq(referrals.id, referralId)))?.status === 'pending'
+
+/**
  * Approves a pending referral (engine-rules.md, Referrals): the referrer completes the referral
  * challenge once for this referral (period key `ref:{id}`, within its max_completions) and so earns its
- * points once. Approving twice, or concurrently, credits once: only the update that moves the row out of
- * `pending` goes on, and the ledger key of the completion is unique besides. A held referral keeps its
- * `hold_reason` as the record of why it was reviewed.
+ * points once. The approval (status, log, webhook event) and the credit (completion, ledger row with its
+ * unique idempotency key, counters) are ONE batch: if the credit fails nothing is written and the
+ * referral stays pending, so a retry does the whole approval. Approving twice, or concurrently, credits
+ * once: only the batch whose update moves the row out of `pending` commits. A held referral keeps its
+ * `hold_reason` as the record of why it was reviewed. Without an active referral challenge, or past its
+ * cap, the referral is approved without credit.
  */
 export async function approveReferral(scope: ProgramScope, deps: Deps, referralId: number, comment?: string, actor: ReferralActor = { adminId: null }): Promise<boolean> {
   const now = deps.clock.now()
-  const referral = await moveReferral(scope, deps, referralId, 'approved', comment, actor)
-  if (!referral) return false
-  const [event] = (await deps.db.batch([webhookInsert(deps.db, scope.programId, 'referral.approved', { referral_id: referral.id, referrer_id: referral.referrerId, referred_participant_id: referral.referredParticipantId })])) as unknown[]
-  dispatchOutboxLater(deps, outboxIdsFrom([event], [0]))
+  const referral = await scope.first(referrals, eq(referrals.id, referralId))
+  if (referral?.status !== 'pending') return false
   const catalog = await loadChallengeCatalog(deps, scope.programId)
   const challenge = catalog.list.find((c) => c.challengeType === 'referral' && isVisible(c) && effectiveStatus(c, now) === 'active')
   const referrer = await scope.first(participants, eq(participants.id, referral.referrerId))
-  if (!challenge || !referrer) return true
-  try {
-    const { points } = await completeChallenge(scope, deps, {
-      challenge,
-      participant: referrer,
-      periodKey: `ref:${referral.id}`,
-      actionType: 'referral_approved',
-      details: { referral_id: referral.id, referred_participant_id: referral.referredParticipantId },
-    })
-    await scope.update(referrals, { points }, eq(referrals.id, referral.id))
-  } catch (err) {
-    // The cap of the referral challenge was reached, or this referral was credited already.
-    if (!(err instanceof AppError && (err.code === 'already_completed' || err.code === 'completion_limit_reached'))) throw err
+  let credited = false
+  if (challenge && referrer) {
+    try {
+      await completeChallenge(scope, deps, {
+        challenge,
+        participant: referrer,
+        periodKey: `ref:${referral.id}`,
+        actionType: 'referral_approved',
+        details: { referral_id: referral.id, referred_participant_id: referral.referredParticipantId },
+        extraWrites: approvalWrites(scope, deps, referral, challenge.points, comment, actor),
+      })
+      credited = true
+    } catch (err) {
+      // The batch wrote nothing. Decided meanwhile by someone else: theirs is the decision.
+      if (!(await isPending(scope, referral.id))) return false
+      // The cap of the referral challenge was reached, or this referral was credited already: approve without credit.
+      if (!(err instanceof AppError && (err.code === 'already_completed' || err.code === 'completion_limit_reached'))) throw err
+    }
   }
+  if (!credited) {
+    try {
+      await deps.db.batch(approvalWrites(scope, deps, referral, 0, comment, actor) as [never, ...never[]])
+    } catch (err) {
+      if (!(await isPending(scope, referral.id))) return false
+      throw err
+    }
+  }
+  await dispatchApproved(scope, deps, referral.id)
   return true
 }
 

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
-import { pointsLedger, rewardClaims, rewards } from '../../db/schema'
+import { rewardClaims, rewards } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import { isUniqueViolation } from '../challenges/completions'
 import { afterParticipantChange } from '../challenges/effects'
 import { invalidateRewardCatalog } from './reward-catalog'
-import { actionInsert, webhookInsert } from '../webhooks/events'
+import { actionInsert } from '../webhooks/events'
+import { ledgerWrite, pointsEventFor } from '../points/ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 
 /**
@@ -21,28 +22,25 @@ export async function refundClaim(scope: ProgramScope, deps: Deps, claimId: numb
   if (!claim) throw new AppError('not_found', 404, 'claim_id: not found', { claim_id: 'not found' })
   if (claim.status === 'refunded') throw new AppError('already_completed', 409, 'This claim was refunded already')
   const key = `refund:${claim.id}`
+  const event = { ...(await pointsEventFor(deps, scope.programId)), data: { reward_id: claim.rewardId, claim_id: claim.id } }
   let results: unknown[]
   try {
     results = (await deps.db.batch([
-      scope.insert(pointsLedger, {
-        participantId: claim.participantId,
-        delta: claim.pointsSpent,
-        kind: 'refund',
-        source: 'reward',
-        sourceId: claim.rewardId,
-        title: reason,
-        idempotencyKey: key,
-      }),
+      ...ledgerWrite(
+        scope,
+        { participantId: claim.participantId, delta: claim.pointsSpent, kind: 'refund', source: 'reward', sourceId: claim.rewardId, title: reason, idempotencyKey: key },
+        event,
+        { strict: true },
+      ),
       scope.update(rewardClaims, { status: 'refunded' }, eq(rewardClaims.id, claim.id)),
       scope.update(rewards, { claims: sql`${rewards.claims} - 1` as never }, eq(rewards.id, claim.rewardId)),
       actionInsert(scope, { participantId: claim.participantId, actionType: 'reward_refunded', title: reason, points: claim.pointsSpent, actionableType: 'Reward', actionableId: claim.rewardId, dedupeKey: key }),
-      webhookInsert(deps.db, scope.programId, 'points.changed', { participant_id: claim.participantId, delta: claim.pointsSpent, reward_id: claim.rewardId, claim_id: claim.id, kind: 'refund' }, key),
     ])) as unknown[]
   } catch (err) {
     if (isUniqueViolation(err, 'points_ledger')) throw new AppError('already_completed', 409, 'This claim was refunded already')
     throw err
   }
-  dispatchOutboxLater(deps, outboxIdsFrom(results, [4]))
+  if (event.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [1]))
   // The released stock shows at once in this instance (elsewhere a cached "sold out" is re-read).
   invalidateRewardCatalog(deps)
   await afterParticipantChange(scope, deps, claim.participantId)

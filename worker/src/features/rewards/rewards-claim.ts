@@ -9,15 +9,15 @@ import { randomToken } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { afterParticipantChange } from '../challenges/effects'
 import { assertEntriesOpen, entriesClosedError } from '../sweepstakes/fair-draw'
-import { actionInsert, webhookInsert } from '../webhooks/events'
-import { ledgerInsert } from '../points/ledger'
-import { hasWebhookFor } from '../webhooks/webhooks'
+import { actionInsert, eventDeliveries, webhookInsert } from '../webhooks/events'
+import { ledgerWrite, pointsEventFor } from '../points/ledger'
+import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { autoRewardsToCheck, earnedStatement, type KnownAfterWrite } from './auto-rewards'
 import { loadRewardCatalog, noteClaims, readReward } from './reward-catalog'
 import { findVisibleReward, rewardNotFound } from './rewards'
 import { toReward } from './rewards-serialize'
 import { type MyRewardState, participantRewardStateStatement, type RewardRow, rewardStateFrom, rewardStatus } from './rewards-state'
-import { type ClaimFailure, claimFailure, claimStatements, INVENTORY_INDEX } from './rewards-write'
+import { type ClaimFailure, claimFailure, claimStatements, INVENTORY_INDEX, POINTS_EVENT_INDEX } from './rewards-write'
 
 export type ClaimContext = {
   scope: ProgramScope
@@ -148,16 +148,24 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
   const claimKey = row.repeatable ? claimKeyFor(input.idempotencyKey) : 'once'
   // A spend changes neither lifetime points nor completions: the rules that may hold already held.
   const toCheck = await autoRewardsToCheck(deps, scope.programId, participant, false)
+  const events = await eventDeliveries(deps, scope.programId, ['reward.claimed', 'points.changed'], new Date(now))
+  const claimWrites = claimStatements(scope, row, {
+    participantId: participant.id,
+    claimKey,
+    status: 'claimed',
+    pointsSpent: cost,
+    now,
+    actionType: 'reward_claimed',
+    unsubscribed: !events['reward.claimed'].subscribed,
+    pointsEvent: events['points.changed'],
+  })
+  // The events a webhook takes: reward.claimed last of the claim's writes, points.changed after the spend.
+  const eventIndexes = [
+    ...(events['reward.claimed'].subscribed ? [claimWrites.length - 1] : []),
+    ...(cost > 0 && events['points.changed'].subscribed ? [POINTS_EVENT_INDEX] : []),
+  ]
   const statements = [
-    ...claimStatements(scope, row, {
-      participantId: participant.id,
-      claimKey,
-      status: 'claimed',
-      pointsSpent: cost,
-      now,
-      actionType: 'reward_claimed',
-      unsubscribed: !(await hasWebhookFor(deps, scope.programId, 'reward.claimed')),
-    }),
+    ...claimWrites,
     participantRewardStateStatement(scope, participant.id, row.id),
     ...(toCheck.length ? [earnedStatement(scope, participant.id, toCheck)] : []),
   ]
@@ -174,6 +182,7 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
     return respond(ctx, row.id, now, SUCCESS_MESSAGE)
   }
   noteClaims(row, (results[INVENTORY_INDEX] as { claims: number }[])[0]?.claims)
+  dispatchOutboxLater(deps, outboxIdsFrom(results, eventIndexes))
   const state = (results[stateIndex] as Parameters<typeof rewardStateFrom>[0][])[0]
   const earned = toCheck.length ? new Set((results[stateIndex + 1] as { rewardId: number }[]).map((r) => r.rewardId)) : undefined
   const awarded = await followUp(ctx, state && { participant: state, completedChallenge: false, earned, earnedChecked: toCheck })
@@ -194,7 +203,7 @@ async function buyEntries(
   input: ClaimInput,
   now: number,
 ) {
-  const { scope, participant } = ctx
+  const { scope, deps, participant } = ctx
   const free = row.threshold === 0
   const entries = free ? 1 : (input.entries ?? 1)
   const cost = row.threshold * entries
@@ -209,15 +218,13 @@ async function buyEntries(
   const key = once ? 'once' : claimKeyFor(input.idempotencyKey)
   const purchaseKey = `sweep:${row.id}:${participant.id}:${key}`
   const at = new Date(now)
-  const spend = ledgerInsert(scope, {
-    participantId: participant.id,
-    delta: -cost,
-    kind: 'spend',
-    source: 'reward',
-    sourceId: row.id,
-    title: `${entries} ${entries === 1 ? 'entry' : 'entries'}: ${row.name}`,
-    idempotencyKey: purchaseKey,
-  })
+  const pointsEvent = await pointsEventFor(deps, scope.programId, at)
+  // The spend's points.changed goes after the entries write (below), which reads the spend's changes().
+  const [spend, spendEvent] = ledgerWrite(
+    scope,
+    { participantId: participant.id, delta: -cost, kind: 'spend', source: 'reward', sourceId: row.id, title: `${entries} ${entries === 1 ? 'entry' : 'entries'}: ${row.name}`, idempotencyKey: purchaseKey },
+    pointsEvent,
+  )
   const target = { rewardId: row.id, participantId: participant.id, updatedAt: at }
   // Once: a plain insert, so a second purchase trips the UNIQUE index. Repeatable: the upsert must
   // follow a ledger row that was really inserted; `changes()` is 0 after a replayed ledger key, and the
@@ -263,8 +270,10 @@ async function buyEntries(
   ] as const
   try {
     if (once && cost === 0) await scope.db.batch([entriesWrite, ...tail])
-    else if (once) await scope.db.batch([entriesWrite, spend, ...tail])
-    else await scope.db.batch([spend, entriesWrite, ...tail])
+    else {
+      const results = (once ? await scope.db.batch([entriesWrite, spend, spendEvent, ...tail]) : await scope.db.batch([spend, entriesWrite, spendEvent, ...tail])) as unknown[]
+      if (pointsEvent.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [2]))
+    }
   } catch (err) {
     const failure = claimFailure(err)
     if (!failure) throw entriesClosedError(err) ?? err

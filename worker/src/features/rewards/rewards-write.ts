@@ -4,7 +4,7 @@ import { bound, PROGRAM_ID, param, preparedFor } from '../../db/prepared'
 import { coupons, rewardClaims, rewards } from '../../db/schema'
 import { type ProgramScope, programScope } from '../../db/scope'
 import { actionInsert, webhookInsert } from '../webhooks/events'
-import { ledgerInsert } from '../points/ledger'
+import { ledgerWrite, type PointsEvent } from '../points/ledger'
 import type { RewardRow } from './rewards-state'
 
 /**
@@ -19,6 +19,9 @@ import type { RewardRow } from './rewards-state'
  * - the coupon update picks the first free coupon inside the transaction, so a coupon goes to one
  *   claim only (SQLite runs one write transaction at a time);
  * - the ledger spend trips the CHECK participants_unused_points_nonnegative when points run short.
+ *
+ * A claim that spends points has its `points.changed` event right after the ledger row; the
+ * `reward.claimed` event stays last (reward-winners reads its slot there).
  */
 export function claimStatements(
   scope: ProgramScope,
@@ -32,6 +35,8 @@ export function claimStatements(
     actionType: 'reward_claimed' | 'reward_won'
     /** No webhook takes `reward.claimed` (hasWebhookFor): its outbox row is written as delivered. */
     unsubscribed?: boolean
+    /** How the spend's `points.changed` is recorded (pointsEventFor); only a claim that spends points has one. */
+    pointsEvent?: PointsEvent
   },
 ) {
   const { db, programId } = scope
@@ -45,17 +50,11 @@ export function claimStatements(
     bound<{ claims: number }[]>(prepared.inventory, values),
     bound(prepared.coupon, values),
     ...(claim.pointsSpent > 0
-      ? [
-          ledgerInsert(scope, {
-            participantId: claim.participantId,
-            delta: -claim.pointsSpent,
-            kind: 'spend',
-            source: 'reward',
-            sourceId: row.id,
-            title: row.name,
-            idempotencyKey: key,
-          }),
-        ]
+      ? ledgerWrite(
+          scope,
+          { participantId: claim.participantId, delta: -claim.pointsSpent, kind: 'spend', source: 'reward', sourceId: row.id, title: row.name, idempotencyKey: key },
+          claim.pointsEvent,
+        )
       : []),
     actionInsert(scope, {
       participantId: claim.participantId,
@@ -88,6 +87,8 @@ export function claimStatements(
 
 /** Where the inventory update (`[{ claims }]`, the reward's count after this claim) is in claimStatements. */
 export const INVENTORY_INDEX = 1
+/** Where a spending claim's `points.changed` event (`[{ id }]`) is in claimStatements (after claim, inventory, coupon, ledger row). */
+export const POINTS_EVENT_INDEX = 4
 
 // The claim row, inventory and coupon statements, prepared once per database (per coupon rule) and
 // bound per claim (db/prepared.ts); placeholders: programId, rewardId, participantId, claimKey, at.

@@ -143,7 +143,7 @@ describe('claiming a redeem reward', () => {
     expect(after).toMatchObject({
       claims: before.claims + 1,
       ledger: before.ledger + 1,
-      outbox: before.outbox + 1,
+      outbox: before.outbox + 2, // reward.claimed, and the spend's points.changed
       claimsColumn: before.claimsColumn + 1,
     })
     const [spend] = await t.scope.select(pointsLedger, eq(pointsLedger.kind, 'spend'))
@@ -158,11 +158,11 @@ describe('claiming a redeem reward', () => {
       eq(participantActions.actionType, 'reward_claimed'),
     )
     expect(action).toMatchObject({ points: -300, actionableType: 'Reward', actionableId: reward.id })
-    const [event] = await t.db.select().from(outbox).where(eq(outbox.topic, 'webhook'))
-    expect(event!.payload).toMatchObject({
-      event: 'reward.claimed',
-      data: { reward_id: reward.id, participant_id: member.id, points_spent: 300 },
-    })
+    const events = (await t.db.select().from(outbox).where(eq(outbox.topic, 'webhook'))).map((e) => e.payload)
+    expect(events).toEqual([
+      { event: 'points.changed', data: expect.objectContaining({ participant_id: member.id, delta: -300, kind: 'spend', source: 'reward', source_id: reward.id }) },
+      { event: 'reward.claimed', data: expect.objectContaining({ reward_id: reward.id, participant_id: member.id, points_spent: 300 }) },
+    ])
 
     const again = await t.claim(member, reward.id)
     expectFailure(again, 409, 'already_claimed')

@@ -79,10 +79,15 @@ export async function exchangeIdentityToken(scope: ProgramScope, deps: Deps, pro
     .onConflictDoNothing()
     .returning()
   if (!created) return (await scope.first(participants, eq(participants.email, payload.email)))!
-  // A participant the partner vouches for joined the program: the same sign-up bonus as an e-mail sign-up.
-  await recordSignup(scope, deps, created, { first_name: firstName, last_name: lastName }, program.enrollment.requires_referral_review, {
-    ipHash: null,
-    browserTokenHash: null,
-  })
+  // A participant the partner vouches for joined the program: the same sign-up (bonus, participant.created) as an e-mail sign-up.
+  await recordSignup(
+    scope,
+    deps,
+    created,
+    { first_name: firstName, last_name: lastName },
+    program.enrollment.requires_referral_review,
+    { ipHash: null, browserTokenHash: null },
+    'identity_token',
+  )
   return (await scope.first(participants, eq(participants.id, created.id))) ?? created
 }

@@ -19,12 +19,13 @@ import { ipHash } from '../../lib/client-ip'
 import { AppError } from '../../lib/errors'
 import { safeRedirect } from '../../../../sdk/contract/redirect'
 import type { CaptchaVerifier } from '../../platform/captcha'
-import { ledgerInsert } from '../points/ledger'
+import { ledgerWrite } from '../points/ledger'
+import { eventDeliveries, participantCreatedInsert, type ParticipantSource } from '../webhooks/events'
 import { type Account, assertNotLocked, clearSigninFailures, limitClient, limitMailTo, recordSigninFailure } from './signin-throttle'
 import { approveReferral, referralHoldReason } from '../referrals/referrals'
 import { greetingName, mailBrandOf, magicLinkMail, signinCodeMail } from './mail-templates'
 import { cachedPublicProgram } from '../programs/programs'
-import { dispatchOutbox, outboxInsert } from '../webhooks/outbox'
+import { dispatchOutbox, dispatchOutboxLater, outboxIdsFrom, outboxInsert } from '../webhooks/outbox'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
 export const MAGIC_LINK_TTL_MS = 20 * 60 * 1000
@@ -425,7 +426,10 @@ async function completeSignin(ctx: SigninContext, code: typeof signinCodes.$infe
   return updated[0] ?? participant
 }
 
-/** A new participant's sign-up: profile, referral, the sign-up challenge's points (e-mail and identity token alike). */
+/**
+ * A new participant's sign-up, in one batch: `participant.created`, profile, referral, the sign-up
+ * challenge's points (and their `points.changed`); e-mail and identity token alike (`source`).
+ */
 export async function recordSignup(
   scope: ProgramScope,
   deps: Deps,
@@ -433,8 +437,14 @@ export async function recordSignup(
   signup: SignupData,
   requiresReferralReview: boolean,
   origin: Pick<typeof signinCodes.$inferSelect, 'ipHash' | 'browserTokenHash'>,
+  source: ParticipantSource = 'signup',
 ) {
-  const writes = []
+  const deliveries = await eventDeliveries(deps, scope.programId, ['participant.created', 'points.changed'])
+  /** Slots of the events a webhook takes: dispatched after the batch. */
+  const dispatch: number[] = []
+  // The participant joined: announced in the batch that records the sign-up, once (keyed by the participant).
+  const writes: unknown[] = [participantCreatedInsert(deps.db, scope.programId, participant, { source }, deliveries['participant.created'])]
+  if (deliveries['participant.created'].subscribed) dispatch.push(0)
   let referralHeld = requiresReferralReview
   if (signup.postal) {
     writes.push(scope.insert(participantProfileAttributes, { participantId: participant.id, name: 'postal', value: signup.postal }))
@@ -458,19 +468,16 @@ export async function recordSignup(
   }
   const signupChallenge = await scope.first(challenges, and(eq(challenges.challengeType, 'signup'), eq(challenges.status, 'active')))
   if (signupChallenge) {
-    writes.push(
-      scope.insert(challengeCompletions, { challengeId: signupChallenge.id, participantId: participant.id, periodKey: 'once', points: signupChallenge.points }).onConflictDoNothing(),
-      ledgerInsert(scope, {
-        participantId: participant.id,
-        delta: signupChallenge.points,
-        kind: 'earn',
-        source: 'signup',
-        sourceId: signupChallenge.id,
-        title: signupChallenge.name,
-        idempotencyKey: `signup:${participant.id}`,
-      }),
-      scope.update(participants, { completedChallenges: 1 }, eq(participants.id, participant.id)),
+    writes.push(scope.insert(challengeCompletions, { challengeId: signupChallenge.id, participantId: participant.id, periodKey: 'once', points: signupChallenge.points }).onConflictDoNothing())
+    const [ledger, announce] = ledgerWrite(
+      scope,
+      { participantId: participant.id, delta: signupChallenge.points, kind: 'earn', source: 'signup', sourceId: signupChallenge.id, title: signupChallenge.name, idempotencyKey: `signup:${participant.id}` },
+      deliveries['points.changed'],
     )
+    writes.push(ledger)
+    const at = writes.push(announce) - 1
+    if (deliveries['points.changed'].subscribed) dispatch.push(at)
+    writes.push(scope.update(participants, { completedChallenges: 1 }, eq(participants.id, participant.id)))
   }
   writes.push(
     scope.insert(participantActions, {
@@ -482,7 +489,7 @@ export async function recordSignup(
       actionableId: signupChallenge?.id ?? null,
     }),
   )
-  await deps.db.batch(writes as [never, ...never[]])
+  dispatchOutboxLater(deps, outboxIdsFrom((await deps.db.batch(writes as [never, ...never[]])) as unknown[], dispatch))
   // The e-mail is proven at this point: approve the referral unless the program reviews them or it is held.
   if (signup.referral_code && !referralHeld) {
     const pending = await scope.first(referrals, and(eq(referrals.referredParticipantId, participant.id), eq(referrals.status, 'pending')))

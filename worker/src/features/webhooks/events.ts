@@ -3,7 +3,10 @@ import { bound, PROGRAM_ID, param, preparedFor } from '../../db/prepared'
 import { participantActions } from '../../db/schema'
 import type { WebhookEvent } from '../../db/schema/integrations'
 import { type ProgramScope, programScope } from '../../db/scope'
+import type { Deps } from '../../deps'
+import type { ParticipantRow } from '../../env'
 import { outboxWebhookInsert } from './outbox'
+import { subscribedEvents } from './webhooks'
 
 export type ActionInput = {
   participantId: number
@@ -54,4 +57,47 @@ export function actionInsert(scope: ProgramScope, a: ActionInput) {
  */
 export function webhookInsert(db: Db, programId: number, event: WebhookEvent, data: Record<string, unknown>, dedupeKey?: string, delivered?: Date) {
   return outboxWebhookInsert(db, programId, { event, data }, dedupeKey ? `${programId}:${event}:${dedupeKey}` : undefined, delivered)
+}
+
+/**
+ * How a write records one event: `pending` for the delivery when a webhook takes it, else as delivered
+ * at `at` in the same batch (hasWebhookFor). Built from the cached webhook list (no read on a warm
+ * cache). Missing (the safe default): the row is pending and its delivery finds nobody.
+ */
+export type EventDelivery = { subscribed: boolean; at: Date }
+
+/** The EventDelivery of each event a write may record, from one look at the cached list. */
+export async function eventDeliveries<E extends WebhookEvent>(deps: Deps, programId: number, events: readonly E[], at = new Date(deps.clock.now())): Promise<Record<E, EventDelivery>> {
+  const subscribed = await subscribedEvents(deps, programId)
+  return Object.fromEntries(events.map((e) => [e, { subscribed: subscribed.has(e), at }])) as Record<E, EventDelivery>
+}
+
+/** webhookInsert's `delivered` for a delivery decision. */
+export const deliveredAt = (delivery: EventDelivery | undefined) => (delivery && !delivery.subscribed ? delivery.at : undefined)
+
+/** How a participant joined (participant.created `source`). */
+export type ParticipantSource = 'signup' | 'identity_token' | 'api'
+
+/**
+ * `participant.created`, for the batch that records the new participant (sign-up, identity token) or
+ * right after the insert that made them (the server API). Keyed by the participant: once each.
+ */
+export function participantCreatedInsert(
+  db: Db,
+  programId: number,
+  p: Pick<ParticipantRow, 'id' | 'email' | 'firstName' | 'lastName' | 'status'>,
+  info: { source: ParticipantSource; externalId?: string | null },
+  delivery?: EventDelivery,
+) {
+  const data = { participant_id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, status: p.status, external_id: info.externalId ?? null, source: info.source }
+  return webhookInsert(db, programId, 'participant.created', data, String(p.id), deliveredAt(delivery))
+}
+
+/**
+ * `participant.updated`, for the batch of the change: `changed` names the fields and carries their new
+ * values (`data.changed` lists the names). Every change is its own event (no dedupe key): callers write
+ * it only when something really changed.
+ */
+export function participantUpdatedInsert(db: Db, programId: number, participantId: number, changed: Record<string, unknown>, delivery?: EventDelivery) {
+  return webhookInsert(db, programId, 'participant.updated', { participant_id: participantId, changed: Object.keys(changed), ...changed }, undefined, deliveredAt(delivery))
 }

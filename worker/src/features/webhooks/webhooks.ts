@@ -58,7 +58,12 @@ function activeWebhooks(deps: Deps, programId: number): Promise<WebhookRow[]> {
  * nobody a moment later would write) and skips the delivery round.
  */
 export async function hasWebhookFor(deps: Deps, programId: number, event: string): Promise<boolean> {
-  return (await activeWebhooks(deps, programId)).some((h) => h.events.includes(event as never))
+  return (await subscribedEvents(deps, programId)).has(event)
+}
+
+/** Every event some active webhook of the program takes (one look at the cached list for a write with several events). */
+export async function subscribedEvents(deps: Deps, programId: number): Promise<ReadonlySet<string>> {
+  return new Set((await activeWebhooks(deps, programId)).flatMap((h) => h.events))
 }
 
 /** The body every attempt of the event sends (Standard Webhooks payload shape: type, timestamp, data). */
