@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { API_V1_RATE_LIMIT, apiErrorSchema, type ApiParticipant, ledgerPageSchema, type LedgerPage, participantSchema, pointsAdjustResultSchema, type PointsAdjustResult } from '../../../../sdk/contract/api-v1'
+import { API_V1_RATE_LIMIT, apiErrorSchema, apiV1Operations, type ApiParticipant, ledgerPageSchema, type LedgerPage, participantSchema, pointsAdjustResultSchema, type PointsAdjustResult } from '../../../../sdk/contract/api-v1'
 import { apiRequestLog, participants, pointsLedger } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { makeTestApp } from '../../../test/helpers'
@@ -111,6 +111,46 @@ describe('/api/v1 authentication', () => {
     expect((await t.call('/participants?email=r@example.com', { key: other.api_key })).status).toBe(200)
     t.clock.advance(API_V1_RATE_LIMIT.windowMs)
     expect((await t.call('/participants?email=r@example.com')).status).toBe(200)
+  })
+})
+
+describe('/api/v1 keys, call by call', () => {
+  // Every operation of the contract (so a new call joins this matrix by being declared): no key, a
+  // revoked, an expired and another program's key, beside a valid one.
+  it('refuses every call without a valid key of the program, and finds no participant of another program', async () => {
+    const t = await setup()
+    const org = await makeOrganization(t)
+    const other = await makeProgram(t, org.id)
+    const foreign = await t.keyFor(other.id)
+    const revoked = await t.keyFor(t.program.id)
+    await revokeApiKey(programScope(t.db, t.program.id), t.deps, revoked.id)
+    const expired = await t.keyFor(t.program.id, 1)
+    const mine = await t.upsert({ email: 'matrix@example.com' })
+    expect(mine.status).toBe(201)
+    t.clock.advance(2 * DAY)
+    const { key: valid } = t
+    expect(apiV1Operations.length).toBeGreaterThanOrEqual(10)
+    let n = 0
+    for (const op of apiV1Operations) {
+      if (op.path.endsWith('/openapi.json')) continue
+      const path = op.path
+        .replace(/^\/api\/v1/, '')
+        .replace('{id}', String(mine.body.id))
+        .replace('{challenge_id}', 'daily-brew-tip')
+        .replace('{reward_id}', '1')
+      // A valid body where one is needed to reach the participant (the body is checked first).
+      const json = op.method === 'get' ? undefined : op.operationId === 'adjustPoints' ? { type: 'earn', amount: 1, reason: 'matrix' } : {}
+      const call = (key: string | null) => t.call(path, { method: op.method.toUpperCase(), json, key, headers: { 'idempotency-key': `m-${n++}` } })
+      for (const [label, key] of [['no key', null], ['revoked', revoked.api_key], ['expired', expired.api_key]] as const) {
+        const r = await call(key)
+        expect(r.status, `${op.operationId} with ${label}`).toBe(401)
+        expectError(r, 401, 'unauthenticated')
+      }
+      const ok = await call(valid.api_key)
+      expect([401, 403], `${op.operationId} with a valid key: ${ok.text}`).not.toContain(ok.status)
+      expect(ok.status, `${op.operationId} with a valid key: ${ok.text}`).toBeLessThan(500)
+      if (op.path.includes('{id}')) expectError(await call(foreign.api_key), 404, 'not_found')
+    }
   })
 })
 
