@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type FrameLocator, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumPath, launchBrowser, newPage, readMail, startNode } from './harness'
+import { chromiumPath, expectBrowserProblems, launchBrowser, newPage, readMail, startNode, watchContext } from './harness'
 
 /**
  * Iframe mode across sites (issue 12): the partner page is on http://127.0.0.1:PORT and Tessera on
@@ -70,6 +70,8 @@ async function profile(mode: 0 | 1) {
     viewport: { width: 1280, height: 900 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   })
+  // Its pages are watched like launchBrowser()'s (e2e/setup.ts fails a test on what they report).
+  watchContext(context)
   return {
     context,
     async close() {
@@ -226,6 +228,8 @@ describe('when the browser blocks third-party storage', () => {
       .toEqual([{ localStorage: true }])
 
     // Headless Chromium denies it (no prompt): the session stays in memory, but reaches the other frame.
+    // Chromium itself reports the denial as console errors; the widget logs nothing red of its own.
+    expectBrowserProblems(/^console\.error: requestStorageAccess: /)
     try {
       await signInByCode(top, `blocked.${Date.now()}@example.com`, 'Bea')
       await below.getByText('Hi, Bea!').waitFor()

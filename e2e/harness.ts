@@ -42,6 +42,11 @@ function watch(page: Page) {
   })
 }
 
+/** Watches every page of a context made outside launchBrowser() (a persistent profile, say). */
+export function watchContext(context: BrowserContext) {
+  context.on('page', watch)
+}
+
 /** The current test provokes these problems on purpose (each pattern is matched against `kind: text`, as reported). */
 export function expectBrowserProblems(...patterns: RegExp[]) {
   expected.push(...patterns)

@@ -19,14 +19,18 @@ import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
 import { ocrFromEnv } from './platform/ocr-env'
 import { createLocalOcr } from './platform/ocr-local'
-import { nodeResolver } from './platform/resolver-node'
+import { nodeResolver, pinnedFetch } from './platform/resolver-node'
 import { createLocalStorage } from './platform/storage'
 import { deliverOutbox } from './features/webhooks/outbox'
+import { webhookConnectRule } from './features/webhooks/target'
+import { retryWebhooksInProcess } from './features/webhooks/webhooks'
 import { resumeImports } from './features/participants/import-runner'
 import { sweepApiRequestLog } from './features/integrations/api-keys-log'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST_PUBLIC = resolve(ROOT, 'dist/public')
+/** The outbox sweep (retries, webhook deliveries due), imports and the request log, every minute. */
+const SWEEP_MS = 60_000
 
 export type NodeServerOptions = {
   port?: number
@@ -76,6 +80,10 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   // worker thread, started by the first receipt and reused; decision 0028).
   const localOcr = env.MINDEE_API_KEY || env.OCR_URL ? null : createLocalOcr({ log })
   const ocr = ocrFromEnv(env) ?? localOcr ?? undefined
+  // Webhook hosts are resolved by the system resolver for the private-address check (webhooks/target.ts),
+  // and webhook connections go only to an address the same rule allows, resolved once at connect time
+  // (no DNS rebinding between the check and the connection).
+  const resolver = nodeResolver()
   const deps: Deps = {
     db,
     config,
@@ -87,8 +95,8 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     ...(env.APTOS_PRIVATE_KEY ? { aptos: { privateKey: env.APTOS_PRIVATE_KEY } } : {}),
     storage: createLocalStorage(filesDir),
     ocr,
-    // Webhook hosts are resolved by the system resolver for the private-address check (webhooks/target.ts).
-    resolver: nodeResolver(),
+    resolver,
+    fetch: pinnedFetch({ allow: webhookConnectRule({ config }), resolver }),
     assets: {
       async fetch(request) {
         const path = new URL(request.url).pathname
@@ -128,11 +136,13 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     return early
   }
 
+  // A webhook retry due before the next sweep (the 5 s after a first failure) goes out on its own timer.
+  const stopWebhookRetries = retryWebhooksInProcess(deps, SWEEP_MS)
   const retry = setInterval(() => {
     void deliverOutbox(deps).catch(() => {})
     void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
     void sweepApiRequestLog(deps.db, deps.clock.now()).catch((err) => log(`[api-v1] request log sweep failed: ${(err as Error).message}`))
-  }, 60_000)
+  }, SWEEP_MS)
   retry.unref()
   // Imports this process (or a previous one) left unfinished go on now, not a minute from now.
   void resumeImports(deps, 0).catch((err) => log(`[import] resume failed: ${(err as Error).message}`))
@@ -149,6 +159,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     deps,
     async close() {
       clearInterval(retry)
+      stopWebhookRetries()
       await new Promise<void>((r) => httpServer.close(() => r()))
       await localOcr?.close()
       client.close()

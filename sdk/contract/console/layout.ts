@@ -41,7 +41,10 @@ const optionalText = (label: string, max: number) =>
 const boolish = (label: string) =>
   z.preprocess((v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean({ error: `${label} must be true or false` }))
 
-/** A form posted as `list[0][field]` arrives as { '0': {...} }: read it as the array in key order. */
+/**
+ * A form's `list[0][field]`, `list[1][field]` arrive as an array (the worker's readBody); a sparse one
+ * (`list[0]`, `list[2]`) as { '0': {...}, '2': {...} }: read that as the array in key order.
+ */
 const indexedList = (value: unknown) => {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value
   const entries = Object.entries(value as Record<string, unknown>)

@@ -194,6 +194,17 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v === undefined ? undefined : v ? v : null))
 
 /**
+ * The save comes as JSON or, as section 7 says, multipart, where every value is text: blank text is
+ * `blank` (null clears the value, undefined leaves it out) and other text is read as a number, so
+ * '12.50' is 12.5 and 'abc' fails the number schema with its own message. JSON numbers and null pass.
+ */
+const formNumber = <T extends z.ZodType>(schema: T, blank: null | undefined = null) =>
+  z.preprocess((v) => (typeof v !== 'string' ? v : v.trim() === '' ? blank : Number(v.trim())), schema).optional()
+
+/** A choice from a form: blank text is `blank` (as formNumber), other values as they are. */
+const formChoice = <T extends z.ZodType>(schema: T, blank: null | undefined) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? blank : v), schema).optional()
+
+/**
  * One row of the Item Review tab as the save sends it (section 4): new rows are `created` (no id);
  * edited rows `updated` unless created; deleted new rows are dropped by the console, other deleted rows
  * are sent `deleted`; the rest `unchanged`. Section 5: price required, a number, at least 0; name or
@@ -201,7 +212,7 @@ const optionalText = (label: string, max: number) =>
  */
 export const receiptItemPatchSchema = z
   .object({
-    id: z.number({ error: 'must be a whole number' }).int().positive().optional(),
+    id: formNumber(z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be a whole number').optional(), undefined),
     patch_status: z.enum(patchStatuses, { error: `must be one of ${patchStatuses.join(', ')}` }),
     sku: optionalText('Sku', 100),
     name: optionalText('Name', 200),
@@ -210,7 +221,7 @@ export const receiptItemPatchSchema = z
       z.number({ error: 'Price must be greater than 0.' }).min(0, 'Price must be greater than 0.').max(1_000_000, 'Price must be at most 1000000'),
     ),
     /** The admin may pick the product by hand (matched_strategy manual); null clears a match. */
-    eligible_product_id: z.number().int().positive().nullish(),
+    eligible_product_id: formNumber(z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be a whole number').nullable()),
     admin_comments: optionalText('Comment', 1000),
   })
   .superRefine((item, ctx) => {
@@ -218,31 +229,57 @@ export const receiptItemPatchSchema = z
     if (!item.name && !item.sku) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Either name or sku is required.' })
     if (item.patch_status !== 'created' && item.id === undefined) ctx.addIssue({ code: 'custom', path: ['id'], message: 'is required for an existing item' })
   })
-export type ReceiptItemPatch = z.input<typeof receiptItemPatchSchema>
+/** One row as a JSON client sends it (the form sends the same fields as text). */
+export type ReceiptItemPatch = {
+  id?: number
+  patch_status: PatchStatus
+  sku?: string | null
+  name?: string | null
+  quantity?: number | string
+  price: number | string
+  eligible_product_id?: number | null
+  admin_comments?: string | null
+}
 
 /**
- * PUT .../receipts/{id}: the review save. It moves the receipt to processed (valid: credits its
- * points once) or rejected (invalid: reverses any credited points with a refund row). When the receipt
- * is needs_human_review an integrity choice is required, and a reason when invalid.
+ * PUT .../receipts/{id}: the review save, multipart (section 7) or JSON. It moves the receipt to
+ * processed (valid: credits its points once) or rejected (invalid: reverses any credited points with a
+ * refund row). When the receipt is needs_human_review an integrity choice is required, and a reason
+ * when invalid.
  */
 export const receiptReviewSchema = z
   .object({
-    integrity: z.enum(receiptIntegrities, { error: 'Integrity must be valid or invalid' }).optional(),
-    admin_invalidation_reason: z.enum(receiptRejectReasonValues, { error: 'Reason is required' }).nullish(),
+    integrity: formChoice(z.enum(receiptIntegrities, { error: 'Integrity must be valid or invalid' }).optional(), undefined),
+    admin_invalidation_reason: formChoice(z.enum(receiptRejectReasonValues, { error: 'Reason is required' }).nullable(), null),
     admin_invalidation_message: optionalText('Message', 1000),
     admin_comments: optionalText('Comments', 2000),
     merchant_name: optionalText('Merchant', 200),
-    purchase_proof_merchant_id: z.number().int().positive().nullish(),
-    purchase_date: isoDate.nullish(),
-    total_amount: z.number({ error: 'Total must be a number' }).min(0, 'Total must be at least 0').max(10_000_000).nullish(),
-    receipt_items: z.array(receiptItemPatchSchema).max(500, 'at most 500 items').default([]),
+    purchase_proof_merchant_id: formNumber(z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be a whole number').nullable()),
+    purchase_date: formChoice(isoDate.nullable(), null),
+    total_amount: formNumber(z.number({ error: 'Total must be a number' }).min(0, 'Total must be at least 0').max(10_000_000, 'Total must be at most 10000000').nullable()),
+    receipt_items: z.array(receiptItemPatchSchema, { error: 'Items must be a list' }).max(500, 'at most 500 items').default([]),
     /** The version the admin edited (from the detail); without it the server's current one is used. */
-    version: z.number().int().min(0).optional(),
+    version: formNumber(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be a whole number').optional(), undefined),
   })
   .superRefine((body, ctx) => {
     if (body.integrity === 'invalid' && !body.admin_invalidation_reason) ctx.addIssue({ code: 'custom', path: ['admin_invalidation_reason'], message: 'Reason is required' })
   })
-export type ReceiptReview = z.input<typeof receiptReviewSchema>
+/**
+ * The save as a JSON client sends it (z.input of the form-aware fields is unknown). The console sends
+ * the same fields multipart: receipt_items[0][patch_status], receipt_items[0][price]..., null as ''.
+ */
+export type ReceiptReview = {
+  integrity?: ReceiptIntegrity
+  admin_invalidation_reason?: string | null
+  admin_invalidation_message?: string | null
+  admin_comments?: string | null
+  merchant_name?: string | null
+  purchase_proof_merchant_id?: number | null
+  purchase_date?: string | null
+  total_amount?: number | null
+  receipt_items?: ReceiptItemPatch[]
+  version?: number
+}
 
 export const receiptReviewResultSchema = z.object({ success: z.literal(true), message: z.string(), receipt: consoleReceiptSchema, items: z.array(receiptItemSchema) })
 export type ReceiptReviewResult = z.infer<typeof receiptReviewResultSchema>

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReceiptDetail, ReceiptItem } from '../../../../sdk/contract/console/receipts'
 import { renderWithProviders } from '../../testing/render'
+import { createQueryClient } from '../../lib/query-client'
 import { addRow, deleteRow, editRow, itemPatches, rowErrors, rowsFromItems } from './item-rows'
 
 const nav = vi.hoisted(() => ({ navigate: vi.fn() }))
@@ -32,7 +34,10 @@ vi.mock('./api/receipts', async (original) => ({
 const { ReceiptReview, ReceiptReviewPage } = await import('./components/receipt-review-page')
 const { NotFoundError } = await import('../../../../sdk/src/errors')
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 beforeEach(() => {
   vi.clearAllMocks()
   save.mutateAsync.mockResolvedValue({ success: true, message: 'Receipt has been updated successfully.' })
@@ -175,6 +180,87 @@ describe('receipt review page', () => {
       expect.objectContaining({ patch_status: 'created', name: 'Coffee', price: '2' }),
     ])
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Success!', 'Receipt has been updated successfully.'))
+  })
+
+  it('sends the save as section 7 says: PUT, multipart, the form fields and receipt_items[i][field] each with patch_status', async () => {
+    renderWithProviders(<ReceiptReview programId={1} detail={detail('needs_human_review')} />)
+    tab('Item Review')
+    fireEvent.change(within(screen.getByRole('listitem', { name: 'Item 1' })).getByLabelText('Price'), { target: { value: '5.25' } })
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'Item 2' })).getByRole('button', { name: 'Delete item 2' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }))
+    const added = screen.getByRole('listitem', { name: 'Item 3' })
+    fireEvent.change(within(added).getByLabelText('Name'), { target: { value: 'Coffee' } })
+    fireEvent.change(within(added).getByLabelText('Price'), { target: { value: '2' } })
+    fireEvent.click(screen.getByRole('radio', { name: 'Valid' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Save review' }))
+    await waitFor(() => expect(save.mutateAsync).toHaveBeenCalledTimes(1))
+    const body = save.mutateAsync.mock.calls[0]![0]
+
+    // That body through the real useSaveReview, to a fake server.
+    const { useSaveReview } = await vi.importActual<typeof import('./api/receipts')>('./api/receipts')
+    document.head.innerHTML = '<meta name="csrf-token" content="test-token">'
+    const sent: { method: string; path: string; headers: Headers; body: unknown }[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL, init?: RequestInit) => {
+        sent.push({ method: init?.method ?? 'GET', path: new URL(String(input)).pathname, headers: new Headers(init?.headers), body: init?.body })
+        return new Response(JSON.stringify({ success: true, message: 'Receipt has been updated successfully.', receipt: detail('processed').receipt, items: [] }), { status: 200, headers: { 'content-type': 'application/json' } })
+      }),
+    )
+    const queryClient = createQueryClient()
+    const hook = renderHook(() => useSaveReview(1, 7), { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> })
+    await act(() => hook.result.current.mutateAsync(body))
+    expect(sent).toHaveLength(1)
+    const [request] = sent
+    expect(request).toMatchObject({ method: 'PUT', path: '/admin/v2/programs/1/receipts/7' })
+    expect(request!.body).toBeInstanceOf(FormData)
+    // fetch writes the multipart content type (with its boundary) itself; the CSRF header goes along.
+    expect(request!.headers.get('content-type')).toBeNull()
+    expect(request!.headers.get('x-csrf-token')).toBe('test-token')
+    const entries = [...(request!.body as FormData).entries()]
+    expect(entries.every(([, v]) => typeof v === 'string')).toBe(true)
+    expect(Object.fromEntries(entries)).toEqual({
+      integrity: 'valid',
+      admin_invalidation_reason: '',
+      admin_invalidation_message: '',
+      admin_comments: '',
+      merchant_name: 'Fresh Mart',
+      purchase_proof_merchant_id: '',
+      purchase_date: '2026-01-02',
+      total_amount: '7.5',
+      version: '4',
+      'receipt_items[0][id]': '11',
+      'receipt_items[0][patch_status]': 'updated',
+      'receipt_items[0][sku]': '',
+      'receipt_items[0][name]': 'Oat milk 1L',
+      'receipt_items[0][quantity]': '1',
+      'receipt_items[0][price]': '5.25',
+      'receipt_items[0][eligible_product_id]': '',
+      'receipt_items[0][admin_comments]': '',
+      'receipt_items[1][id]': '12',
+      'receipt_items[1][patch_status]': 'deleted',
+      'receipt_items[1][sku]': '',
+      'receipt_items[1][name]': 'Bread',
+      'receipt_items[1][quantity]': '1',
+      'receipt_items[1][price]': '3',
+      'receipt_items[1][eligible_product_id]': '',
+      'receipt_items[1][admin_comments]': '',
+      'receipt_items[2][patch_status]': 'created',
+      'receipt_items[2][sku]': '',
+      'receipt_items[2][name]': 'Coffee',
+      'receipt_items[2][quantity]': '1',
+      'receipt_items[2][price]': '2',
+      'receipt_items[2][eligible_product_id]': '',
+      'receipt_items[2][admin_comments]': '',
+    })
+  })
+
+  it("shows the server's field errors of a refused save in the error toast", async () => {
+    const { ValidationError } = await import('../../../../sdk/src/errors')
+    save.mutateAsync.mockRejectedValueOnce(new ValidationError('Request failed', 422, 'validation_failed', undefined, undefined, { success: false, errors: { 'receipt_items[0][price]': 'Price must be greater than 0.' } }))
+    renderWithProviders(<ReceiptReview programId={1} detail={detail('processed')} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Save review' }))
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Error!', ['receipt_items[0][price]: Price must be greater than 0.']))
   })
 
   it('zooms and rotates the receipt image and shows the OCR reading', () => {

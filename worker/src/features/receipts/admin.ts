@@ -16,7 +16,7 @@ import { adminProgramPermissions, programs, receipts } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import type { AppEnv } from '../../env'
 import { AppError } from '../../lib/errors'
-import { parseQuery, readBody } from '../../lib/parse'
+import { errorAsSent, fieldsAsSent, parseQuery, readBody } from '../../lib/parse'
 import { consoleRoutes } from '../console/console-router'
 import { formDefinition, validateForm } from '../console/forms'
 import { can } from '../console/permissions'
@@ -82,11 +82,17 @@ export const receiptsConsole = consoleRoutes()
     const body: ReceiptFileLink = { url: link.url, content_type: r.contentType as ReceiptFileLink['content_type'], expires_at: link.expiresAt.toISOString() }
     return c.json(body)
   })
+  /**
+   * The review save. Section 7 sends it multipart (receipt_items[0][patch_status], receipt_items[0][price]...,
+   * numbers as text the schema reads); JSON is taken too. Field errors name the fields as the body did.
+   */
   .put(ONE, ['receipts', 'update'], async (c) => {
     const r = await receiptOf(c)
     const form = validateForm(receiptReviewSchema, await readBody(c))
-    if (!form.ok) return c.json(form.result, 422)
-    const saved = await saveReview(c.var.scope, c.var.deps, c.get('admin')!.id, r.id, form.data)
+    if (!form.ok) return c.json({ ...form.result, errors: fieldsAsSent(c, form.result.errors) }, 422)
+    const saved = await saveReview(c.var.scope, c.var.deps, c.get('admin')!.id, r.id, form.data).catch((err: unknown) => {
+      throw errorAsSent(c, err)
+    })
     const detail = await receiptDetail(c.var.scope, c.var.deps, c.req.url, saved)
     const body: ReceiptReviewResult = { success: true, message: 'Receipt has been updated successfully.', receipt: detail.receipt, items: detail.items }
     return c.json(body)

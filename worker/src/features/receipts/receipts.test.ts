@@ -481,6 +481,154 @@ describe('receipt review', () => {
     }
   })
 
+  it('saves a review sent multipart (receipt_items[0][patch_status]..., numbers as text) exactly as the same review sent as JSON', async () => {
+    type Saved = { success: boolean; message: string; receipt: ReceiptDetail['receipt']; items: ReceiptDetail['items'] }
+    const [asJson, asForm] = [await reviewSetup(), await reviewSetup()]
+    const put = (t: typeof asJson, init: { json?: unknown; body?: FormData }) => t.admin.json<Saved & { errors: Record<string, string> }>(`${t.base}/${t.row.id}`, { method: 'PUT', ...init })
+    const [d, df] = [await asJson.detail(), await asForm.detail()]
+    const [oat, beans, bag] = d.items
+    const saved = await put(asJson, {
+      json: {
+        integrity: 'valid',
+        admin_invalidation_reason: null,
+        admin_comments: 'Checked by hand',
+        merchant_name: 'Harbor Coffee',
+        purchase_date: '2026-11-21',
+        total_amount: 12.5,
+        purchase_proof_merchant_id: null,
+        version: d.receipt.version,
+        receipt_items: [
+          { id: oat!.id, patch_status: 'updated', name: oat!.name, quantity: 1, price: 5, eligible_product_id: null },
+          { id: beans!.id, patch_status: 'unchanged', name: beans!.name, price: beans!.price },
+          { id: bag!.id, patch_status: 'deleted', sku: 'BAG', price: 0.1 },
+          { patch_status: 'created', sku: 'DRK-500', quantity: 2, price: 2 },
+        ],
+      },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+
+    // The console's form: every value text, null as '', the rows as receipt_items[i][field].
+    const [foat, fbeans, fbag] = df.items
+    const fields: [string, string][] = [
+      ['integrity', 'valid'],
+      ['admin_invalidation_reason', ''],
+      ['admin_comments', 'Checked by hand'],
+      ['merchant_name', 'Harbor Coffee'],
+      ['purchase_date', '2026-11-21'],
+      ['total_amount', '12.50'],
+      ['purchase_proof_merchant_id', ''],
+      ['version', String(df.receipt.version)],
+      ['receipt_items[0][id]', String(foat!.id)],
+      ['receipt_items[0][patch_status]', 'updated'],
+      ['receipt_items[0][name]', foat!.name!],
+      ['receipt_items[0][quantity]', '1'],
+      ['receipt_items[0][price]', '5'],
+      ['receipt_items[0][eligible_product_id]', ''],
+      ['receipt_items[1][id]', String(fbeans!.id)],
+      ['receipt_items[1][patch_status]', 'unchanged'],
+      ['receipt_items[1][name]', fbeans!.name!],
+      ['receipt_items[1][price]', String(fbeans!.price)],
+      ['receipt_items[2][id]', String(fbag!.id)],
+      ['receipt_items[2][patch_status]', 'deleted'],
+      ['receipt_items[2][sku]', 'BAG'],
+      ['receipt_items[2][price]', '0.1'],
+      // Rows in any order of keys: the index places them.
+      ['receipt_items[3][price]', '2'],
+      ['receipt_items[3][patch_status]', 'created'],
+      ['receipt_items[3][sku]', 'DRK-500'],
+      ['receipt_items[3][quantity]', '2'],
+    ]
+    const form = new FormData()
+    for (const [k, v] of fields) form.append(k, v)
+    const multipart = await put(asForm, { body: form })
+    expect(multipart.status, JSON.stringify(multipart.body)).toBe(200)
+    expect(multipart.body.message).toBe('Receipt has been updated successfully.')
+
+    const outcome = (body: Saved) => ({
+      receipt: (({ status, integrity, points, credited_points, items_count, total_amount, merchant_name, purchase_date, admin_comments, admin_invalidation_reason }) => ({
+        status,
+        integrity,
+        points,
+        credited_points,
+        items_count,
+        total_amount,
+        merchant_name,
+        purchase_date,
+        admin_comments,
+        admin_invalidation_reason,
+      }))(body.receipt),
+      items: body.items.map((i) => [i.patch_status, i.name, i.sku, i.quantity, i.price, i.eligible, i.points]),
+    })
+    expect(outcome(multipart.body)).toEqual(outcome(saved.body))
+    expect(outcome(saved.body).receipt).toMatchObject({ status: 'processed', total_amount: 12.5, merchant_name: 'Harbor Coffee', purchase_date: '2026-11-21', admin_comments: 'Checked by hand' })
+    expect(await asForm.balance(asForm.m)).toEqual(await asJson.balance(asJson.m))
+    const logs = async (t: typeof asJson) => (await t.admin.json<{ data: ReceiptUpdateLog[] }>(`${t.base}/${t.row.id}/receipt_update_logs`)).body.data.map((l) => [l.action, l.status_to, l.points_delta, l.changes, l.admin?.email])
+    expect(await logs(asForm)).toEqual(await logs(asJson))
+
+    // The version guard holds for a form too: the same form again is stale and credits nothing more.
+    const again = await put(asForm, { body: form })
+    expect(again.status).toBe(409)
+    expect((await asForm.ledgerFor(asForm.row.id)).filter((l) => l.delta > 0)).toHaveLength(1)
+
+    // Invalid with its reason and message, as a form.
+    const invalid = new FormData()
+    invalid.set('integrity', 'invalid')
+    invalid.set('admin_invalidation_reason', 'duplicate')
+    invalid.set('admin_invalidation_message', 'Sent twice')
+    const rejected = await put(asForm, { body: invalid })
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200)
+    expect(rejected.body.receipt).toMatchObject({ status: 'rejected', integrity: 'invalid', credited_points: 0, admin_invalidation_reason: 'duplicate', admin_invalidation_message: 'Sent twice' })
+    expect((await asForm.balance(asForm.m)).unused).toBe(0)
+  })
+
+  it("refuses a bad multipart review with section 5's messages, naming each field by its form name", async () => {
+    const t = await reviewSetup()
+    const send = (entries: [string, string][]) => {
+      const form = new FormData()
+      for (const [k, v] of entries) form.append(k, v)
+      return t.admin.json<{ success: boolean; errors: Record<string, string>; error?: { fields: Record<string, string> } }>(`${t.base}/${t.row.id}`, { method: 'PUT', body: form })
+    }
+    const missing = await send([['admin_comments', 'Looks fine']])
+    expect(missing.status).toBe(422)
+    expect(missing.body).toMatchObject({ success: false, errors: { integrity: 'Integrity is required' } })
+    const noReason = await send([
+      ['integrity', 'invalid'],
+      ['admin_invalidation_reason', ''],
+    ])
+    expect(noReason.body.errors).toEqual({ admin_invalidation_reason: 'Reason is required' })
+    const bad = await send([
+      ['integrity', 'valid'],
+      ['total_amount', 'twelve'],
+      ['receipt_items[0][patch_status]', 'created'],
+      ['receipt_items[0][name]', 'Coffee'],
+      ['receipt_items[0][price]', '-1'],
+      ['receipt_items[1][patch_status]', 'created'],
+      ['receipt_items[1][price]', '1'],
+      ['receipt_items[2][patch_status]', 'created'],
+      ['receipt_items[2][sku]', 'X'],
+      ['receipt_items[2][price]', ''],
+    ])
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toEqual({
+      total_amount: 'Total must be a number',
+      'receipt_items[0][price]': 'Price must be greater than 0.',
+      'receipt_items[1][name]': 'Either name or sku is required.',
+      'receipt_items[2][price]': 'Price must be greater than 0.',
+    })
+    // The server's own checks (an item id not on this receipt) name the form field too.
+    const stranger = await send([
+      ['integrity', 'valid'],
+      ['receipt_items[0][id]', '999999'],
+      ['receipt_items[0][patch_status]', 'updated'],
+      ['receipt_items[0][name]', 'Ghost'],
+      ['receipt_items[0][price]', '1'],
+    ])
+    expect(stranger.status).toBe(422)
+    expect(stranger.body.errors).toEqual({ 'receipt_items[0][id]': 'not found' })
+    expect(stranger.body.error?.fields).toEqual({ 'receipt_items[0][id]': 'not found' })
+    expect((await t.scope.first(receipts, eq(receipts.id, t.row.id)))!.status).toBe('needs_human_review')
+  })
+
   it('lists with filters, answers detail, items, file link, participant history and settings CRUD; another program sees none of it', async () => {
     const t = await reviewSetup()
     const list = await t.admin.json<ReceiptList>(`${t.base}?status=needs_human_review`)

@@ -394,9 +394,9 @@ function DeliveryLog({ webhookId }: { webhookId: number }) {
                   </summary>
                   {d.error ? <p className="field-error">{d.error}</p> : null}
                   <p className="delivery-label">{it('deliveryRequest')}</p>
-                  <pre className="delivery-body">{d.request_body ?? '—'}</pre>
+                  <DeliveryBody label={`${it('deliveryRequest')} ${d.message_id}`} text={d.request_body} />
                   <p className="delivery-label">{it('deliveryResponse')}</p>
-                  <pre className="delivery-body">{d.response_body ?? '—'}</pre>
+                  <DeliveryBody label={`${it('deliveryResponse')} ${d.message_id}`} text={d.response_body} />
                 </details>
               </li>
             ))}
@@ -414,5 +414,17 @@ function DeliveryLog({ webhookId }: { webhookId: number }) {
         ) : null}
       </CardContent>
     </Card>
+  )
+}
+
+/**
+ * A logged request or answer body. It scrolls past 16rem (a receiver's KB of error page on a phone), so
+ * it takes keyboard focus to be scrolled without a mouse, named per delivery for the focus to say what it is.
+ */
+function DeliveryBody({ label, text }: { label: string; text: string | null }) {
+  return (
+    <pre className="delivery-body" tabIndex={0} role="region" aria-label={label}>
+      {text ?? '—'}
+    </pre>
   )
 }

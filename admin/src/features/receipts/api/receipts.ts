@@ -24,7 +24,7 @@ import {
 } from '../../../../../sdk/contract/console/receipts'
 import type { TableState } from '../../../components/ui/data-table/table-search'
 import type { TablePage } from '../../../components/ui/data-table/use-server-table'
-import { api } from '../../../lib/api-client'
+import { adminClient, api } from '../../../lib/api-client'
 import { programKey } from '../../../lib/query-client'
 
 export type { ConsoleReceipt, EligibleProduct, PurchaseProofMerchant, PurchaseProofSettings, ReceiptDetail, ReceiptItem, ReceiptRow, ReceiptStatus, ReceiptUpdateLog }
@@ -89,10 +89,29 @@ export function useReceiptParticipantHistory(programId: number, receiptId: numbe
 /** GET /admin/v2/receipts/{id}: the receipt's program (null when missing or not the admin's to view). */
 export const locateReceipt = (receiptId: number) => api.get<ReceiptLocation>(`/admin/v2/receipts/${receiptId}`)
 
+/** A form value: left out when undefined, null as '' (the server reads '' as no value), numbers as text. */
+function setField(form: FormData, name: string, value: string | number | null | undefined) {
+  if (value !== undefined) form.set(name, value === null ? '' : String(value))
+}
+
+/**
+ * The review save as section 7 sends it: multipart, the form fields and receipt_items[i][field] for
+ * each row, each with its patch_status. No rows, no receipt_items keys (the server reads none).
+ */
+export function reviewForm(body: ReceiptReview): FormData {
+  const form = new FormData()
+  const { receipt_items: items = [], ...fields } = body
+  for (const [name, value] of Object.entries(fields)) setField(form, name, value as string | number | null | undefined)
+  items.forEach((item, i) => {
+    for (const [name, value] of Object.entries(item)) setField(form, `receipt_items[${i}][${name}]`, value as string | number | null | undefined)
+  })
+  return form
+}
+
 export function useSaveReview(programId: number, receiptId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: ReceiptReview) => api.put<ReceiptReviewResult>(`${receiptsBase(programId)}/${receiptId}`, body),
+    mutationFn: (body: ReceiptReview) => adminClient().transport.request<ReceiptReviewResult>('PUT', `${receiptsBase(programId)}/${receiptId}`, { form: reviewForm(body) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: receiptsKey(programId) }),
   })
 }

@@ -158,8 +158,11 @@ export function ReceiptReview({ programId, detail }: { programId: number; detail
       const result = await save.mutateAsync(reviewBody(values, rows, receipt.version))
       notify.success(t('form.successTitle'), result.message || rt('saved'))
     } catch (error) {
-      const fields = (error as { fields?: Record<string, string> }).fields
-      notify.error(t('form.errorTitle'), fields ? Object.entries(fields).map(([k, v]) => `${k}: ${v}`) : error instanceof Error ? error.message : undefined)
+      // Section 8: 'Error!' with the server's errors, from an error body's fields or a form result's errors.
+      const answer = error as { fields?: Record<string, string>; body?: { errors?: Record<string, string> | string[] } }
+      const fields = answer.fields ?? answer.body?.errors
+      const messages = Array.isArray(fields) ? fields : fields ? Object.entries(fields).map(([k, v]) => `${k}: ${v}`) : []
+      notify.error(t('form.errorTitle'), messages.length ? messages : error instanceof Error ? error.message : undefined)
     }
   }
   const invalidForm = () => {
