@@ -1,9 +1,10 @@
-import { formatNumber } from '../../ui/format'
 import { GiftIcon } from '../../ui/icons'
 import { useSite, useTerms } from '../../widgets/shared/context'
 import { useLoad } from '../../widgets/shared/use-load'
-import { referralInvitation as sharedInvitation } from '../../../../sdk/contract/referral-invitation'
+import { referralInvitation } from '../../../../sdk/contract/referral-invitation'
 import './referral-banner.css'
+
+export { referralInvitation }
 
 /**
  * The referral landing's banner (/signin?referral_code=CODE): the wording of
@@ -11,10 +12,6 @@ import './referral-banner.css'
  * code (it answers nothing else) and the program's sign-up bonus in its points term. An unknown code,
  * or one still loading, shows nothing: the plain sign-in page.
  */
-export function referralInvitation(name: string | null, program: string, bonus: number, pointsTerm: string): string {
-  return sharedInvitation(name, program, bonus, pointsTerm, formatNumber)
-}
-
 export function ReferralBanner({ code }: { code: string }) {
   const { client, program } = useSite()
   const terms = useTerms()

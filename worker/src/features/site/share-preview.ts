@@ -177,13 +177,17 @@ export async function sharePreview(
       if (query.referral_code) {
         // 'Ada invited you: join and get 100 points', the landing's own words, when the code is known.
         const bonus = program.signup_challenge?.points ?? 0
-        const invitation = query.referrer ? `${referralInvitation(query.referrer.first_name, program.name, bonus, program.term_points_as)}. ` : ''
+        const { referrer } = query
+        const lead = referrer
+          ? `${referralInvitation(referrer.first_name, program.name, bonus, program.term_points_as)}. `
+          : bonus
+            ? `Join ${program.name} and get ${bonus} ${program.term_points_as}. `
+            : `Join ${program.name}. `
         return {
           ...base,
-          title: query.referrer ? `${query.referrer.first_name ?? 'A friend'} invited you to join ${program.name}` : `You're invited to join ${program.name}`,
-          description: bonus
-            ? `${invitation || `Join ${program.name} and get ${bonus} ${program.term_points_as}. `}${programDescription(program)}`
-            : `${invitation || `Join ${program.name}. `}${programDescription(program)}`,
+          // Without a bonus the shared wording is the title itself: 'Ada invited you to join {program}'.
+          title: referrer ? referralInvitation(referrer.first_name, program.name, 0, program.term_points_as) : `You're invited to join ${program.name}`,
+          description: `${lead}${programDescription(program)}`,
           path: '/signin',
           noindex: true,
         }
