@@ -121,4 +121,4 @@ export const adminSignInRequestSchema = z.object({
 })
 export const adminSignInResponseSchema = z.object({ success: z.literal(true), message: z.string() })
 
-export { authRoutes as routes } from './paths'
+export { adminAuthRoutes, authRoutes as routes } from './paths'

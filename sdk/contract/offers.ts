@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { OFFER_CATEGORIES, type OfferCategoryId } from './paths'
+import { OFFER_CATEGORIES, type OfferCategoryId } from './offer-categories'
 
-export { OFFER_CATEGORIES, OFFERS_PAGE_SIZE, type OfferCategoryId, offerRoutes as routes } from './paths'
+export { OFFER_CATEGORIES, type OfferCategoryId } from './offer-categories'
+export { OFFERS_PAGE_SIZE, offerRoutes as routes } from './paths'
 
 export const redemptionTypes = ['CLICK', 'MOBILE'] as const
 export type RedemptionType = (typeof redemptionTypes)[number]

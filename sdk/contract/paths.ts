@@ -13,6 +13,10 @@ export const authRoutes = {
   signinIdentity: '/public/signin/identity',
   csrf: '/public/csrf',
   magicLink: '/signin/magic',
+} as const
+
+/** The console's sign-in paths: apart, so a participant client (the widgets) does not carry them. */
+export const adminAuthRoutes = {
   adminAuthStart: '/admin/v2/auth/start',
   adminAuthVerify: '/admin/v2/auth/verify',
   adminSignIn: '/admin/v2/auth/sign_in',
@@ -44,18 +48,6 @@ export const offerRoutes = {
   redeem: '/offers/redeem',
   voucher: (token: string) => `/offers/vouchers/${encodeURIComponent(token)}.svg`,
 } as const
-
-/**
- * Offer categories (participant-site.md section 3): a search's `category` and a merchant's
- * firstCategory / secondCategory are these ids. Kept here so widgets can label them without zod.
- */
-export const OFFER_CATEGORIES = [
-  { id: 25, name: 'Dining' },
-  { id: 27, name: 'Shopping' },
-  { id: 26, name: 'Events & Attractions' },
-  { id: 91, name: 'Travel' },
-] as const
-export type OfferCategoryId = (typeof OFFER_CATEGORIES)[number]['id']
 
 /** Merchants per page of GET /public/offers/merchants. */
 export const OFFERS_PAGE_SIZE = 12

@@ -76,6 +76,18 @@ export const publicProgramSchema = z.object({
    */
   custom_css: z.string().default(''),
   custom_css_widgets: z.string().default(''),
+  /**
+   * The branding as an embedded widget's host element takes it (sdk/contract/branding.ts
+   * `widgetHostStyle` of element_css_style): the `--perk-*` and other variables and the theme's colour
+   * scheme, sanitized, ready for a `:host{...}` rule or a style attribute.
+   */
+  widget_host_style: z.string().default(''),
+  /**
+   * The curated web faces the branding's header and body fonts need (sdk/contract/fonts.ts
+   * `programFontFaces`), root-relative on the Tessera origin: a partner page's elements add them to
+   * the document with the FontFace API.
+   */
+  font_faces: z.array(z.object({ family: z.string(), weight: z.number(), url: z.string() })).default([]),
   /** The program's social network pages (console integrations social-pages), linked in the site footer. */
   social_network_pages: z.array(z.object({ platform: z.enum(['instagram', 'facebook']), url: z.string() })).default([]),
   /** The photo contest (console integrations photo-contests) while it is active, else null: /photos shows it. */

@@ -18,6 +18,11 @@ export type TransportOptions = {
   /** CSRF token for cookie auth; read from <meta name="csrf-token"> when omitted. */
   csrfToken?: string
   fetch?: typeof fetch
+  /**
+   * Rewrites values of every JSON answer as it is parsed (JSON.parse's reviver): the embedded widgets
+   * make media paths absolute on the Tessera origin for a partner's page.
+   */
+  reviver?: (key: string, value: unknown) => unknown
 }
 
 export type RequestOptions = {
@@ -97,7 +102,7 @@ export class Transport {
     const text = await res.text()
     let data: unknown = undefined
     try {
-      data = text ? JSON.parse(text) : undefined
+      data = text ? JSON.parse(text, this.options.reviver) : undefined
     } catch {
       data = { message: text }
     }

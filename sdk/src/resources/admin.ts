@@ -1,4 +1,4 @@
-import { authRoutes as routes } from '../../contract/paths'
+import { adminAuthRoutes as routes } from '../../contract/paths'
 import type { Transport } from '../transport'
 
 export type ConsoleBootstrap = {

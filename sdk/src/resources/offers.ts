@@ -6,7 +6,8 @@ import type {
   RedeemOfferResponse,
   RedemptionType,
 } from '../../contract/offers'
-import { type OfferCategoryId, offerRoutes as routes } from '../../contract/paths'
+import type { OfferCategoryId } from '../../contract/offer-categories'
+import { offerRoutes as routes } from '../../contract/paths'
 import type { Transport } from '../transport'
 
 /** Where to search: a zip code, or latitude with longitude. */

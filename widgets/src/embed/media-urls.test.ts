@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { absolutizeMedia } from './media-urls'
+import { createClient } from '../../../sdk/src/index'
+import { absolutizeMedia, mediaReviver } from './media-urls'
 
 const origin = 'https://rewards.example'
 
@@ -39,5 +40,21 @@ describe('absolutizeMedia', () => {
     expect(absolutizeMedia('<p><img src="/brand/hero.svg" alt=""><a href="/privacy">x</a></p>', origin)).toBe(
       `<p><img src="${origin}/brand/hero.svg" alt=""><a href="/privacy">x</a></p>`,
     )
+  })
+})
+
+describe('mediaReviver in the SDK transport', () => {
+  it("gives an embedded widget's client every answer with its media on the Tessera origin", async () => {
+    const answer = { data: [{ id: 1, image: '/brand/slide-1.svg', caption: '<img src="/media/1/a.png">' }] }
+    const client = createClient({
+      baseUrl: origin,
+      programKey: 'demo',
+      auth: 'token',
+      reviver: mediaReviver(origin),
+      fetch: (async () => Response.json(answer)) as typeof fetch,
+    })
+    expect(await client.home.carousel()).toEqual({
+      data: [{ id: 1, image: `${origin}/brand/slide-1.svg`, caption: `<img src="${origin}/media/1/a.png">` }],
+    })
   })
 })

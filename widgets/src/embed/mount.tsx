@@ -1,10 +1,8 @@
 import { signal } from '@preact/signals'
 import { type ComponentChildren, type ComponentType, createContext, render } from 'preact'
 import { useContext, useEffect, useErrorBoundary } from 'preact/hooks'
-import { programFontFaces } from '../../../sdk/contract/fonts'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { SiteContext } from '../widgets/shared/context'
-import { applyBranding, brandingVariables } from '../ui/branding'
 import { Skeleton } from '../ui/skeleton'
 import { Toaster } from '../ui/toast'
 import { getRuntime, type Runtime } from './runtime'
@@ -58,22 +56,21 @@ function applyProgramCss(root: ShadowRoot, program: PublicProgram) {
 }
 
 /**
- * The program's branding as a `:host` rule in a constructed sheet. A page's own rule on the element
- * (`tessera-reward { --perk-primary: teal }`) wins over `:host`, so partners can still restyle.
- * Without constructable sheets the variables go inline on the host instead.
+ * The program's branding as a `:host` rule in a constructed sheet: the server's ready declarations
+ * (PublicProgram.widget_host_style, sdk/contract/branding.ts), so no element carries the branding
+ * rules. A page's own rule on the element (`tessera-reward { --perk-primary: teal }`) wins over
+ * `:host`, so partners can still restyle. Without constructable sheets the declarations go inline on
+ * the host instead.
  */
 function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
-  const style = program.program_template_detail.element_css_style
   const root = host.shadowRoot
   let sheet = brandingSheets.get(program.public_key)
   if (sheet === undefined) {
     sheet = null
     try {
       if (root && 'adoptedStyleSheets' in root) {
-        const vars = Object.entries(brandingVariables(style)).map(([name, value]) => `${name}:${value};`)
-        if (style?.theme === 'dark' || style?.theme === 'light') vars.push(`color-scheme:${style.theme};`)
         sheet = new CSSStyleSheet()
-        sheet.replaceSync(`:host{${vars.join('')}}`)
+        sheet.replaceSync(`:host{${program.widget_host_style}}`)
       }
     } catch {
       sheet = null
@@ -83,23 +80,23 @@ function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
   if (sheet && root) {
     if (!root.adoptedStyleSheets.includes(sheet))
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
-  } else applyBranding(host, style)
+  } else host.style.cssText += `;${program.widget_host_style}`
   if (root) applyProgramCss(root, program)
 }
 
 const fontsAdded = new Set<string>()
 
 /**
- * The program's curated fonts (sdk/contract/fonts.ts) for the partner's document: a shadow root uses
- * the document's font faces, so they are added there through the FontFace API, from the Tessera
- * origin (font-display: swap; a face downloads only once text uses it). Pages the worker serves
- * (the iframe page) already have them as `@font-face` rules (#tessera-fonts).
+ * The program's curated fonts (PublicProgram.font_faces, sdk/contract/fonts.ts) for the partner's
+ * document: a shadow root uses the document's font faces, so they are added there through the FontFace
+ * API, from the Tessera origin (font-display: swap; a face downloads only once text uses it). Pages
+ * the worker serves (the iframe page) already have them as `@font-face` rules (#tessera-fonts).
  */
 export function addProgramFonts(program: PublicProgram, origin: string, doc: Document = document) {
   if (fontsAdded.has(program.public_key) || typeof FontFace === 'undefined' || !doc.fonts) return
   fontsAdded.add(program.public_key)
   if (doc.getElementById('tessera-fonts')) return
-  for (const face of programFontFaces(program.program_template_detail.element_css_style)) {
+  for (const face of program.font_faces ?? []) {
     try {
       const source = `url(${new URL(face.url, origin).href}) format("woff2")`
       doc.fonts.add(new FontFace(face.family, source, { weight: String(face.weight), style: 'normal', display: 'swap' }))

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { programFontFaces } from '../../../sdk/contract/fonts'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { addProgramFonts } from './mount'
 
@@ -12,8 +13,9 @@ class FakeFontFace {
   ) {}
 }
 
+/** As the server sends it: the faces of the branding's curated fonts (sdk/contract/fonts.ts). */
 const program = (key: string, style: Record<string, string>) =>
-  ({ public_key: key, program_template_detail: { element_css_style: style } }) as unknown as PublicProgram
+  ({ public_key: key, program_template_detail: { element_css_style: style }, font_faces: programFontFaces(style) }) as unknown as PublicProgram
 
 function partnerDocument(withRules = false) {
   const added: FakeFontFace[] = []

@@ -4,7 +4,7 @@ import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient, type TesseraClient } from '../../../sdk/src/index'
 import { createSession, type Session } from '../widgets/shared/session'
 import { emit, type EventParticipant } from './events'
-import { mediaFetch } from './media-urls'
+import { mediaReviver } from './media-urls'
 import { createTokenStore, tokenKey } from './token-store'
 import { trackVisit } from '../widgets/shared/track-visit'
 
@@ -84,7 +84,7 @@ export function createRuntime({ programKey, apiBase, program: known }: RuntimeOp
       if (!syncing) store.write(token)
     },
     // Cross-origin (a partner's page): media paths in answers must point at the Tessera origin.
-    ...(apiBase ? { fetch: mediaFetch(apiBase) } : {}),
+    ...(apiBase ? { reviver: mediaReviver(apiBase) } : {}),
   })
   const session = createSession(client, Boolean(client.transport.sessionToken))
   const program = signal<PublicProgram | null>(known ?? null)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brandingVariables, cssVariableName, fontStack, SYSTEM_FONT_STACK } from './branding'
+import { brandingVariables, cssVariableName, fontStack, SYSTEM_FONT_STACK, widgetHostStyle } from '../../../sdk/contract/branding'
 import { formatNumber, initials } from './format'
 
 describe('brandingVariables', () => {
@@ -50,6 +50,16 @@ describe('brandingVariables', () => {
   it('keeps font lists and strips quotes', () => {
     expect(fontStack("'Open Sans', Lato")).toBe(`"Open Sans", "Lato", ${SYSTEM_FONT_STACK}`)
     expect(fontStack('url(x)')).toBe(SYSTEM_FONT_STACK)
+  })
+})
+
+describe('widgetHostStyle', () => {
+  it("is the declarations a widget host takes: every variable, and a theme's colour scheme", () => {
+    expect(widgetHostStyle({ 'perk-primary': '#5b4cf0', 'border-radius-button': 'full', theme: 'dark' })).toBe(
+      '--perk-primary:#5b4cf0;--border-radius-button:9999px;--theme:dark;color-scheme:dark;',
+    )
+    expect(widgetHostStyle({ theme: 'sepia', 'perk-x': 'red;}body{display:none' })).toBe('--theme:sepia;')
+    expect(widgetHostStyle(null)).toBe('')
   })
 })
 

@@ -1,65 +1,11 @@
 /**
- * Program branding -> CSS custom properties. Every key of program_template_detail.element_css_style
- * becomes a variable on the host element (`perk-primary` -> `--perk-primary`), so widgets style
- * themselves with `var(--perk-primary)` whether they run on the hosted site or inside a shadow root.
+ * Program branding on a page's element (the hosted site's root, the console's live preview). The rules
+ * themselves are sdk/contract/branding.ts, shared with the server, which sends embedded widgets their
+ * host style ready to use (PublicProgram.widget_host_style).
  */
+import { brandingVariables } from '../../../sdk/contract/branding'
 
-/** Border radius keywords an administrator picks from, in px. */
-export const RADIUS_PX: Record<string, number> = { none: 0, small: 4, medium: 8, large: 16, full: 9999 }
-
-/** After the program font (served from our origin when curated: sdk/contract/fonts.ts), the system font. */
-export const SYSTEM_FONT_STACK =
-  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'
-
-const FONT_KEYS = new Set(['header_font', 'body_font'])
-
-/** `perk-primary` -> `--perk-primary`, `header_font` -> `--header-font`; null for unusable keys. */
-export function cssVariableName(key: string): string | null {
-  const name = key
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  return name ? `--${name}` : null
-}
-
-/** A font family list ending in the system stack: `Poppins` -> `"Poppins", ui-sans-serif, ...`. */
-export function fontStack(value: string): string {
-  const families = value
-    .split(',')
-    .map((f) => f.trim().replace(/^["']|["']$/g, ''))
-    .filter((f) => f && /^[\w \-.]+$/.test(f))
-    .map((f) => `"${f}"`)
-  return [...families, SYSTEM_FONT_STACK].join(', ')
-}
-
-/** The CSS value for one branding entry, or null when it cannot be used safely. */
-export function cssVariableValue(key: string, raw: string): string | null {
-  const value = String(raw ?? '').trim()
-  if (!value || /[;{}<>\\]/.test(value)) return null
-  if (FONT_KEYS.has(key)) return fontStack(value)
-  if (key.includes('radius')) {
-    const px = RADIUS_PX[value.toLowerCase()]
-    if (px !== undefined) return `${px}px`
-    return /^\d+(\.\d+)?$/.test(value) ? `${value}px` : value
-  }
-  return value
-}
-
-/**
- * All branding variables for an element_css_style object.
- * @example brandingVariables({ 'perk-primary': '#5b4cf0', 'border-radius-button': 'full' })
- * // { '--perk-primary': '#5b4cf0', '--border-radius-button': '9999px' }
- */
-export function brandingVariables(style: Record<string, string> | null | undefined): Record<string, string> {
-  const vars: Record<string, string> = {}
-  for (const [key, raw] of Object.entries(style ?? {})) {
-    const name = cssVariableName(key)
-    const value = name ? cssVariableValue(key, raw) : null
-    if (name && value !== null) vars[name] = value
-  }
-  return vars
-}
+export { brandingVariables } from '../../../sdk/contract/branding'
 
 /** Writes the variables on an element (document.documentElement for the site, a shadow host for widgets). */
 export function applyBranding(target: HTMLElement, style: Record<string, string> | null | undefined) {

@@ -1,5 +1,5 @@
 import type { Merchant, Offer, OfferSort, OffersPage } from '../../../sdk/contract/offers'
-import type { OfferCategoryId } from '../../../sdk/contract/paths'
+import type { OfferCategoryId } from '../../../sdk/contract/offer-categories'
 import type { GeoPoint } from '../lib/geo'
 
 export type MerchantSearch = {

@@ -1,5 +1,5 @@
 import type { Merchant, OffersPage } from '../../../../sdk/contract/offers'
-import { OFFER_CATEGORIES } from '../../../../sdk/contract/paths'
+import { OFFER_CATEGORIES } from '../../../../sdk/contract/offer-categories'
 
 export {
   isZipCode,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks'
-import { OFFER_CATEGORIES, type OfferCategoryId } from '../../../../sdk/contract/paths'
+import { OFFER_CATEGORIES, type OfferCategoryId } from '../../../../sdk/contract/offer-categories'
 import type { OffersLocation } from '../../../../sdk/src/resources/offers'
 import { ValidationError } from '../../../../sdk/src/errors'
 import { useLoad } from '../shared/use-load'

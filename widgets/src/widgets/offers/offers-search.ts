@@ -1,6 +1,6 @@
 import type { OfferSort } from '../../../../sdk/contract/offers'
 // Values from contract/paths, which is free of zod: the site must not bundle the schemas.
-import { OFFER_CATEGORIES, type OfferCategoryId } from '../../../../sdk/contract/paths'
+import { OFFER_CATEGORIES, type OfferCategoryId } from '../../../../sdk/contract/offer-categories'
 
 /**
  * The offers search as URLs carry it (participant-site.md section 2, Merchant offers): parsing and

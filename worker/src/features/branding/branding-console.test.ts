@@ -80,6 +80,15 @@ describe('console branding (template details)', () => {
     const shown = await publicProgram()
     expect(shown.program_template_detail).toMatchObject({ header_logo: '/media/1/logo.png', footer_logo: '/media/1/footer.png', favicon_file: '/media/1/favicon.png', header_text: 'Welcome to Green Rewards' })
     expect(shown.program_template_detail.element_css_style['perk-primary']).toBe('#0b6e4f')
+    // Embedded widgets take the saved branding ready to use: host declarations and the font faces.
+    expect(shown.widget_host_style).toContain('--perk-primary:#0b6e4f;')
+    expect(shown.widget_host_style).toContain('--border-radius-cards:4px;')
+    expect(shown.widget_host_style).toContain('--header-font:"Montserrat", ui-sans-serif')
+    expect(shown.widget_host_style).toMatch(/color-scheme:light;$/)
+    expect(shown.font_faces.map((f) => `${f.family} ${f.weight}`)).toEqual(
+      ['Montserrat', 'Inter'].flatMap((family) => [400, 500, 600, 700, 800].map((w) => `${family} ${w}`)),
+    )
+    expect(shown.font_faces[0]!.url).toBe('/assets/fonts/montserrat-latin-400-normal.woff2')
     const [row] = await db.select().from(programTemplateDetails).where(eq(programTemplateDetails.programId, program.id))
     expect(row!.overlayImage).toBe('/media/1/overlay.png')
   })
