@@ -129,7 +129,7 @@ const CORE = /node_modules|[\\/]sdk[\\/]|[\\/]widgets[\\/]src[\\/](embed|ui|widg
 const NOT_CORE = new RegExp(
   [
     String.raw`[\\/]embed[\\/]views[\\/]`,
-    String.raw`[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|plain-text|sanitize|sanitize-core|media|time|date|icons|clipboard|focus|toast-item)\.`,
+    String.raw`[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|lazy-rich-text|plain-text|sanitize|sanitize-core|media|time|date|icons|clipboard|focus|toast-item)\.`,
     String.raw`[\\/]ui[\\/]toast\.css$`,
     String.raw`[\\/]embed[\\/](checkout|program-css|runtime-failures|runtime-signin|signin-forms)\.`,
     String.raw`[\\/]sdk[\\/]contract[\\/](redirect|offer-categories)\.`,
@@ -138,7 +138,7 @@ const NOT_CORE = new RegExp(
 )
 
 /** Small helpers of the content elements (reward, tiles, payment, challenge): one file, not five. */
-const KIT = /[\\/]ui[\\/](date|plain-text)/
+const KIT = /[\\/]ui[\\/](date|plain-text|lazy-rich-text)/
 
 /**
  * The custom elements as one ES module entry (the loader injects it with `type="module"`; the

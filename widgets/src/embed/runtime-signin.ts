@@ -1,6 +1,6 @@
 import type { TesseraClient } from '../../../sdk/src/index'
 import { authRoutes } from '../../../sdk/contract/paths'
-import { HANDOFF_PARAM } from './runtime'
+import { HANDOFF_PARAM } from './handoff-param'
 import { identityErrorMessage } from './runtime-failures'
 
 // The runtime's rarer ways in (runtime.ts): a partner's identity token and a magic link's handoff.

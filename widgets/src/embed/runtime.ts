@@ -4,12 +4,10 @@ import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient, type TesseraClient } from '../../../sdk/src/index'
 import { createSession, type Session } from '../widgets/shared/session'
 import { emit, type EventParticipant } from './events'
+import { HANDOFF_PARAM } from './handoff-param'
 import { mediaReviver } from './media-urls'
 import { createTokenStore, tokenKey } from './token-store'
 import { trackVisit } from '../widgets/shared/track-visit'
-
-/** The fragment a confirmed magic link returns to the partner page with (docs/embedding.md). */
-export const HANDOFF_PARAM = 'tessera_signin'
 
 export type RuntimeOptions = {
   programKey: string

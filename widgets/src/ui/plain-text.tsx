@@ -1,4 +1,3 @@
-import { lazy } from './lazy'
 import './plain-text.css'
 
 /** True when a string looks like markup rather than plain text (plain text is shown as is). */
@@ -17,15 +16,4 @@ export function PlainText({ text, class: className }: { text: string; class?: st
         ))}
     </div>
   )
-}
-
-const LazyHtml = lazy(() => import('./rich-text').then((m) => m.RichText))
-
-/**
- * RichText (ui/rich-text.tsx) whose sanitizer is fetched only when the text is markup: plain text,
- * the common case, renders at once without it. For widgets whose first view should stay small (the
- * reward card's details and terms).
- */
-export function LazyRichText(props: { html: string; class?: string }) {
-  return looksLikeHtml(props.html) ? <LazyHtml {...props} /> : <PlainText text={props.html} class={props.class} />
 }

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { isTileShown } from '../../widgets/challenge/challenge-labels'
 import { ChallengeTiles } from '../../widgets/tiles/sections'
@@ -8,17 +7,7 @@ import '../../widgets/tiles/tiles.css'
 import { lazyView } from '../lazy-view'
 import { useSiteLinks } from '../links'
 import { useEmbed } from '../mount'
-
-/** What a tile can open inside the element; without it (the tiles-only bundle) tiles open the hosted site. */
-export type InlineViews = {
-  Challenge: ComponentType<{ identifier: string; onBack: () => void }> & { preload?: () => Promise<unknown> }
-  Signin: ComponentType<{ reason?: string }> & { preload?: () => Promise<unknown> }
-}
-
-export type TilesView =
-  | { name: 'list' }
-  | { name: 'challenge'; identifier: string }
-  | { name: 'signin'; next: string | null }
+import type { InlineViews, TilesView } from './tiles-types'
 
 /** The opened challenge or sign-in with Back: fetched with the first opened tile (tiles-panel.tsx). */
 const TilesPanel = lazyView(() => import('./tiles-panel').then((m) => m.TilesPanel))
@@ -88,6 +77,15 @@ export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
     },
     [show, inline],
   )
+  // 'All challenges' (or a challenge's own Back): our entry is the current one, so going back pops it
+  // and popstate below shows the list.
+  const backToList = useCallback(() => {
+    if (opened.current && isTilesState(history.state)) history.back()
+    else {
+      opened.current = false
+      show({ name: 'list' })
+    }
+  }, [show])
   // The browser's Back while something is open shows the list again (listening here, not in the
   // panel, so a Back pressed while the panel's chunk is still on its way is not lost).
   useEffect(() => {
@@ -135,8 +133,7 @@ export function ChallengeTilesView({ inline }: { inline?: InlineViews }) {
           view={view}
           inline={inline}
           box={box}
-          opened={opened}
-          show={show}
+          onBack={backToList}
           setView={setView}
           signedIn={signedIn}
           points={points}

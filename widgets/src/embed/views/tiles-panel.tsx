@@ -1,18 +1,16 @@
 import type { RefObject } from 'preact'
-import { useCallback, useEffect } from 'preact/hooks'
+import { useEffect } from 'preact/hooks'
 import { activeIn } from '../../ui/active-in'
 import { BackButton } from './back-button'
-import { type InlineViews, isTilesState, type TilesView } from './challenge-tiles-view'
+import type { InlineViews, TilesView } from './tiles-types'
 
 type TilesPanelProps = {
   view: Exclude<TilesView, { name: 'list' }>
   inline: InlineViews
   /** The element's content box (focus moves into the sign-in form drawn there). */
   box: RefObject<HTMLDivElement | null>
-  /** Whether the panel added the history entry Back undoes; cleared when it is gone. */
-  opened: { current: boolean }
-  /** Shows another view of the element (the list is reloaded). */
-  show: (next: TilesView) => void
+  /** Back to the tiles ('All challenges', a challenge's own Back): the list owns the history entry. */
+  onBack: () => void
   setView: (next: TilesView) => void
   signedIn: boolean
   points: string
@@ -23,7 +21,7 @@ type TilesPanelProps = {
  * Back (the browser's, or 'All challenges') returning to the tiles. Fetched with the first opened tile
  * (challenge-tiles-view.tsx), since the tiles' first view shows only the list.
  */
-export function TilesPanel({ view, inline, box, opened, show, setView, signedIn, points }: TilesPanelProps) {
+export function TilesPanel({ view, inline, box, onBack, setView, signedIn, points }: TilesPanelProps) {
   // The sign-in step (a visitor opened a challenge): focus moves to its first field once it is drawn,
   // unless something inside the element already took it (a challenge focuses its own title).
   useEffect(() => {
@@ -46,15 +44,6 @@ export function TilesPanel({ view, inline, box, opened, show, setView, signedIn,
     }
   }, [view.name, box])
 
-  const backToList = useCallback(() => {
-    // Our entry is the current one: going back pops it, and popstate shows the list.
-    if (opened.current && isTilesState(history.state)) history.back()
-    else {
-      opened.current = false
-      show({ name: 'list' })
-    }
-  }, [opened, show])
-
   // Signed in elsewhere on the page (another element, an identity token): go on to what was asked for.
   useEffect(() => {
     if (view.name === 'signin' && signedIn)
@@ -62,10 +51,10 @@ export function TilesPanel({ view, inline, box, opened, show, setView, signedIn,
   }, [view, signedIn, setView])
 
   if (view.name === 'challenge')
-    return <inline.Challenge key={view.identifier} identifier={view.identifier} onBack={backToList} />
+    return <inline.Challenge key={view.identifier} identifier={view.identifier} onBack={onBack} />
   return (
     <div class="tw-stack">
-      <BackButton onBack={backToList} />
+      <BackButton onBack={onBack} />
       <inline.Signin reason={`Sign in to take part and earn ${points}.`} />
     </div>
   )
