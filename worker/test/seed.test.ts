@@ -68,14 +68,13 @@ let client: Client
 let stats: { maxParams: number; calls: number }
 let demoId: number
 let linksId: number
-let seedMs: number
 
 const rows = async <T>(query: string) => (await client.execute(query)).rows as unknown as T[]
 
 beforeAll(async () => {
   const seeded = await freshSeeded()
   ;({ db, client, stats } = seeded)
-  seedMs = seeded.ms
+  // Its speed is bench:api's and bench:workerd's `seedDemo` phase (timed tests fail on a loaded machine).
   console.log(`[seed.test] seedDemo (300 participants) took ${Math.round(seeded.ms)} ms in ${stats.calls} round trips`)
   const all = await db.select({ id: programs.id, key: programs.publicKey }).from(programs)
   demoId = all.find((p) => p.key === 'demo')!.id
@@ -83,10 +82,6 @@ beforeAll(async () => {
 })
 
 describe('demo seed', () => {
-  it('seeds quickly (budget ~5 s; measured ~1 s)', () => {
-    expect(seedMs).toBeLessThan(5000)
-  })
-
   it('keeps every statement within D1 limits', () => {
     expect(stats.maxParams).toBeGreaterThan(0)
     expect(stats.maxParams).toBeLessThanOrEqual(100)

@@ -4,7 +4,6 @@ import { bound, param, preparedFor } from '../../db/prepared'
 import { outbox } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { MailMessage } from '../../platform/mail'
-import { deliverDueWebhooks, deliverWebhooks } from './webhooks'
 
 export const MAX_DELIVERY_ATTEMPTS = 8
 /** Rows per delivery round (the ids once went as bound parameters, and D1 allows 100 per statement). */
@@ -22,7 +21,11 @@ export type OutboxMessage =
 /** Runs one background task of a feature; throwing retries it like any delivery. */
 export type OutboxTask = (deps: Deps, programId: number | null, payload: Record<string, unknown>) => Promise<unknown>
 
-const tasks = new Map<string, OutboxTask>()
+export type OutboxRow = typeof outbox.$inferSelect
+type Deliverer = (deps: Deps, row: OutboxRow) => Promise<unknown>
+
+const deliverers = new Map<string, Deliverer>()
+const sweeps: ((deps: Deps) => Promise<unknown>)[] = []
 
 /**
  * A feature's background work through the outbox (same batch as its write, delivered once, retried):
@@ -30,7 +33,17 @@ const tasks = new Map<string, OutboxTask>()
  * module knows no feature above it.
  */
 export function registerOutboxTask(topic: `${string}.${string}`, task: OutboxTask) {
-  tasks.set(topic, task)
+  deliverers.set(topic, (deps, row) => task(deps, row.programId, row.payload as Record<string, unknown>))
+}
+
+/**
+ * A deliverer that takes whole rows (webhooks.ts: one delivery per event and subscribed webhook, with
+ * its own retry schedule), and the sweep that retries what it keeps due, run with every outbox sweep.
+ * Registered when webhooks.ts loads, as tasks are: this module imports no feature.
+ */
+export function registerOutboxDeliverer(topic: 'webhook', deliver: Deliverer, sweep: (deps: Deps) => Promise<unknown>) {
+  deliverers.set(topic, deliver)
+  sweeps.push(sweep)
 }
 
 /** The insert to put in the same batch as the business write it belongs to. */
@@ -94,18 +107,11 @@ const markDelivered = (db: Db) =>
       .prepare(),
   )
 
-async function deliver(deps: Deps, row: typeof outbox.$inferSelect): Promise<void> {
-  switch (row.topic) {
-    case 'email':
-      return deps.mail.send(row.payload as unknown as MailMessage)
-    case 'webhook':
-      return deliverWebhooks(deps, row)
-    default: {
-      const task = tasks.get(row.topic)
-      if (!task) throw new Error(`no deliverer for topic ${row.topic}`)
-      await task(deps, row.programId, row.payload as Record<string, unknown>)
-    }
-  }
+async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
+  if (row.topic === 'email') return deps.mail.send(row.payload as unknown as MailMessage)
+  const deliverer = deliverers.get(row.topic)
+  if (!deliverer) throw new Error(`no deliverer for topic ${row.topic}`)
+  await deliverer(deps, row)
 }
 
 /**
@@ -150,7 +156,7 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
   }
   if (done.length) await markDelivered(db).run({ ids: JSON.stringify(done), at: new Date(deps.clock.now()) })
   // The sweep also retries webhook deliveries (one per event and webhook, each on its own schedule).
-  if (!ids) await deliverDueWebhooks(deps).catch((err) => deps.log?.(`[webhooks] retry sweep failed: ${(err as Error).message}`))
+  if (!ids) for (const sweep of sweeps) await sweep(deps).catch((err) => deps.log?.(`[outbox] retry sweep failed: ${(err as Error).message}`))
   return { delivered: done.length, failed }
 }
 

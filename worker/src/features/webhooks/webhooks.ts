@@ -3,7 +3,7 @@ import { adminProgramPermissions, adminUsers, outbox, programs, webhookDeliverie
 import { programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { appCache } from '../../lib/cache'
-import { deliverOutbox, dispatchOutboxLater, outboxIdsFrom, outboxInsert } from './outbox'
+import { deliverOutbox, dispatchOutboxLater, outboxIdsFrom, outboxInsert, registerOutboxDeliverer } from './outbox'
 import { signWebhook } from './signing'
 import { NOT_PUBLIC, webhookTargetError } from './target'
 
@@ -397,3 +397,6 @@ export async function sendTestEvent(deps: Deps, hook: WebhookRow): Promise<Deliv
   const [delivery] = await programScope(deps.db, hook.programId).select(webhookDeliveries, and(eq(webhookDeliveries.webhookId, hook.id), eq(webhookDeliveries.outboxId, row!.id)))
   return delivery!
 }
+
+// The outbox delivers 'webhook' rows and runs the retry sweep through these (outbox.ts imports no feature).
+registerOutboxDeliverer('webhook', deliverWebhooks, deliverDueWebhooks)
