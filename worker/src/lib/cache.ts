@@ -2,9 +2,16 @@
  * A small in-process TTL cache (per isolate on Workers, per process under Node) for data that many
  * requests read and few change: programs by host or key, public challenge content. Entries expire
  * after `ttlMs`; writers call `clear()` for immediate effect in this instance.
+ *
+ * An expired entry is reloaded by one request: the requests that arrive while that reload runs keep
+ * the value the entry has (for the few milliseconds of one load) instead of each running the same
+ * load. Without that, every expiry under load was a stampede: with 50 requests in flight, 50 identical
+ * reloads (bench:workerd counted 0.04 to 0.13 extra D1 statements per request). They do not wait on
+ * the reloading request's promise, which on Workers would tie one request to another's I/O; and a reload
+ * that has not finished within one TTL (its request was cancelled) is taken over by the next request.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>()
+  private readonly entries = new Map<string, { value: V; expires: number; reloadingSince: number }>()
   constructor(
     private readonly ttlMs: number,
     private readonly max = 1000,
@@ -14,10 +21,19 @@ export class TtlCache<V> {
     if (this.ttlMs <= 0) return load()
     const now = Date.now()
     const hit = this.entries.get(key)
-    if (hit && hit.expires > now) return hit.value
-    const value = await load()
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string)
-    this.entries.set(key, { value, expires: now + this.ttlMs })
+    if (hit) {
+      if (hit.expires > now || now - hit.reloadingSince < this.ttlMs) return hit.value
+      hit.reloadingSince = now
+    }
+    let value: V
+    try {
+      value = await load()
+    } catch (err) {
+      if (hit) hit.reloadingSince = 0
+      throw err
+    }
+    if (!this.entries.has(key) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string)
+    this.entries.set(key, { value, expires: now + this.ttlMs, reloadingSince: 0 })
     return value
   }
 
