@@ -39,7 +39,7 @@ import { startWorkerdSubject } from './lib/workerd-subject'
 const RELOADS = 0.1
 
 /** The D1 targets of the issue, per participant call, on a warm isolate (decision 0014). */
-function statementChecks(measured: Measured[]): Check[] {
+function statementChecks(measured: Measured[], runs: Map<string, Measured[]>): Check[] {
   const checks: Check[] = []
   const get = (name: string) => measured.find((m) => m.name === name)
   for (const [name, label] of [
@@ -79,13 +79,17 @@ function statementChecks(measured: Measured[]): Check[] {
     ['program', 'public program'],
     ['challenge', 'public challenge'],
   ] as const) {
-    const m = get(name)
-    if (!m?.db) continue
+    // On a warm isolate: the rounds after the first (which starts cold: 50 connections missing the
+    // empty caches at once), the worst of them; the only round when there is one.
+    const rounds = (runs.get(name) ?? []).filter((r) => r.db)
+    const warm = rounds.length > 1 ? rounds.slice(1) : rounds
+    if (!warm.length) continue
+    const worst = Math.max(...warm.map((r) => r.db!.statementsPerRequest))
     checks.push({
       target: `D1: ${label} (cached)`,
-      rule: '< 0.01 statements/req on a warm isolate',
-      measured: `${m.db.statementsPerRequest.toFixed(3)} statements/req`,
-      pass: m.db.statementsPerRequest < 0.01,
+      rule: '< 0.01 statements/req on a warm isolate (rounds after the first, the worst)',
+      measured: `${worst.toFixed(3)} statements/req`,
+      pass: worst < 0.01,
     })
   }
   return checks
@@ -136,7 +140,7 @@ async function main() {
     await n.close()
   }
 
-  const d1Checks = statementChecks(workerd.measured)
+  const d1Checks = statementChecks(workerd.measured, workerd.runs)
   const workerdChecks = checkTargets(workerd.runs, workerd.measured, opts)
   console.log('\nResults (medians; D1 statements per request counted by the Worker, warm-up included)')
   sideBySide(workerd.measured, node?.measured)
