@@ -37,12 +37,15 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // Fails a test on any console error or unexpected 4xx/5xx in the pages it drove (issue 13).
           setupFiles: ['./e2e/setup.ts'],
+          // Seeds the demo database and starts Chromium once per run: each e2e server starts on a copy of
+          // the database, and each file connects to that Chromium (e2e/global-setup.ts, e2e/harness.ts).
+          globalSetup: ['./e2e/global-setup.ts'],
           environment: 'node',
           // Long flows (a console screen end to end with axe at two widths) on a loaded 2-core machine.
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // After the node and workerd group, two e2e files at a time: each has its own server (port 0,
-          // own database file) and Chromium, and most of a file's time is waiting on the page.
+          // own database file) and browser contexts, and most of a file's time is waiting on the page.
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
           // One retry: on a loaded 2-core machine a browser step can miss its 30 s wait (seen once in

@@ -8,9 +8,8 @@ import { openLibsql } from '../worker/src/db/node'
 import { apiKeys, programs } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../worker/src/features/integrations/api-keys'
-import { startNodeServer } from '../worker/src/node'
 import { audit, SHOTS } from './console-audit'
-import { launchBrowser } from './harness'
+import { launchBrowser, startNodeServer } from './harness'
 
 // Issue 17: the server API's reference page /api/docs renders in Chromium under its own CSP (any
 // blocked script or style is a console error, which fails the test), and its Try it form calls

@@ -7,8 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { programs } from '../worker/src/db/schema'
-import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, ROOT, signInConsole } from './harness'
+import { launchBrowser, ROOT, signInConsole, startNodeServer } from './harness'
 
 /**
  * What every console e2e does on each screen it visits: axe-core (WCAG 2.x A/AA and best practices;

@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { programs, programTemplateDetails } from '../worker/src/db/schema'
-import { startNodeServer } from '../worker/src/node'
-import { ROOT } from './harness'
+import { ROOT, startNodeServer } from './harness'
 import { audit, screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, Settings: branding (Chromium, Node + libSQL on our own database): the admin changes the

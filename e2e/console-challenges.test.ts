@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { audit } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, readMail, ROOT, startNode, signInConsole } from './harness'
+import { launchBrowser, readMail, ROOT, startNode, signInConsole, downloadText } from './harness'
 
 // The console's challenges in Chromium (issue 14's proof): a quiz made through the wizard (a step
 // refused, then fixed), approved, seen as a tile on the participant site, completed there, and its
@@ -137,14 +137,14 @@ describe('console challenges in Chromium', () => {
     await audit(page, 'challenge detail')
     await shoot(page, 'console-challenges-detail-1280')
     const [usersCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
-    expect(readFileSync((await usersCsv.path())!, 'utf8')).toContain(MEMBER)
+    expect(await downloadText(usersCsv)).toContain(MEMBER)
 
     await page.getByRole('tab', { name: 'Participant Answers' }).click()
     await page.getByRole('cell', { name: 'Ristretto' }).waitFor()
     await page.getByRole('cell', { name: 'Which shot is shorter?' }).waitFor()
     const [answersCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
     expect(answersCsv.suggestedFilename()).toBe(`challenge-${challengeId}-participant-answers.csv`)
-    const csv = readFileSync((await answersCsv.path())!, 'utf8')
+    const csv = await downloadText(answersCsv)
     expect(csv.split('\r\n')[0]).toBe('\uFEFFparticipant_id,name,email,question,answer,answered_at')
     expect(csv).toContain(`${MEMBER},Which shot is shorter?,Ristretto`)
 

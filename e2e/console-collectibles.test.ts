@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { chainIntegrations, programs, rewards } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
-import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, readMail } from './harness'
+import { launchBrowser, readMail, startNodeServer } from './harness'
 
 // Issue 14, Collectibles in the console (Chromium, Node + libSQL, the simulated local chain): with the
 // chain integration on, an achievement offers 'Create NFT collection'; clicking it toasts

@@ -7,8 +7,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { programs } from '../worker/src/db/schema'
-import { startNodeServer } from '../worker/src/node'
-import { expectBrowserProblems, launchBrowser, ROOT, signInConsole } from './harness'
+import { expectBrowserProblems, launchBrowser, ROOT, signInConsole, startNodeServer } from './harness'
 import { screenShooter } from './console-audit'
 
 // Issue 15, program settings in the console (Chromium, Node + libSQL): a partner domain and a custom

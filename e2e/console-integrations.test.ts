@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { apiKeys, chainIntegrations, webhooks } from '../worker/src/db/schema'
 import { verifyApiKey } from '../worker/src/features/integrations/api-keys'
-import { startNodeServer } from '../worker/src/node'
+import { startNodeServer } from './harness'
 import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, Settings: integrations in the console (Chromium, Node + libSQL on our own database): the

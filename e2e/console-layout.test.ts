@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { carouselSlides, navigationMenus, pages } from '../worker/src/db/schema'
-import { startNodeServer } from '../worker/src/node'
-import { expectBrowserProblems } from './harness'
+import { expectBrowserProblems, startNodeServer } from './harness'
 import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, program pages and layout settings in Chromium (Node + libSQL on our own database): write a

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { challenges, programAttachments } from '../worker/src/db/schema'
 import { makePng } from '../worker/src/features/media/media-fixtures'
-import { startNodeServer } from '../worker/src/node'
-import { readMail } from './harness'
+import { readMail, startNodeServer } from './harness'
 import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 15, Media library (Chromium, Node + libSQL and the local file store on our own directory):

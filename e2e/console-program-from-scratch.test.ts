@@ -10,8 +10,7 @@ import type { PublicProgram } from '../sdk/contract/program'
 import { openLibsql } from '../worker/src/db/node'
 import { pages } from '../worker/src/db/schema'
 import { verifyApiKey } from '../worker/src/features/integrations/api-keys'
-import { startNodeServer } from '../worker/src/node'
-import { expectBrowserProblems, launchBrowser, newPage, signInConsole } from './harness'
+import { expectBrowserProblems, launchBrowser, newPage, signInConsole, startNodeServer } from './harness'
 
 // Issue 15, the combined proof (Chromium, Node + libSQL on our own database and file store): from a NEW,
 // EMPTY program created on the organization's programs screen, an admin brands it (the live preview

@@ -5,8 +5,7 @@ import { openLibsql } from '../worker/src/db/node'
 import { participants, rewardClaims, rewards } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
 import { ledgerInsert } from '../worker/src/features/points/ledger'
-import { startNodeServer } from '../worker/src/node'
-import { expectBrowserProblems, readMail } from './harness'
+import { expectBrowserProblems, readMail, startNodeServer } from './harness'
 import { audit, screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 14, Rewards in the console (Chromium, Node + libSQL on our own database): create a redeem reward

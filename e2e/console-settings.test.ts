@@ -3,10 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { profileAttributeDefinitions, programs, tiers } from '../worker/src/db/schema'
-import { startNodeServer } from '../worker/src/node'
 import { makePng } from '../worker/src/features/media/media-fixtures'
 import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
-import { expectBrowserProblems } from './harness'
+import { expectBrowserProblems, startNodeServer } from './harness'
 
 // Issue 15, Settings: program in the console (Chromium, Node + libSQL on our own database): change the
 // program's name and its points term, set the SEO title and description and see them in the

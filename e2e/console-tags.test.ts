@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { challenges } from '../worker/src/db/schema'
-import { startNodeServer } from '../worker/src/node'
+import { startNodeServer } from './harness'
 import { screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 14, Tags in the console (Chromium, Node + libSQL on our own database): create a content tag

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { participants, webhookDeliveries, webhooks } from '../worker/src/db/schema'
 import { AUTO_DISABLE_AFTER_MS, AUTO_DISABLE_FAILURES } from '../worker/src/features/webhooks/webhooks'
-import { startNodeServer } from '../worker/src/node'
+import { startNodeServer } from './harness'
 import { audit, screenShooter, startConsoleWorld, stopConsoleWorld } from './console-audit'
 
 // Issue 17, Webhooks, driven from the console as an admin would (Chromium, Node + libSQL): a webhook

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { audit } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, readMail, ROOT, startNode, expectBrowserProblems, signInConsole } from './harness'
+import { launchBrowser, readMail, ROOT, startNode, expectBrowserProblems, signInConsole, downloadText } from './harness'
 
 // The console in Chromium (issue 11's proof): the demo admin's day (dashboard, Ctrl+K, add points that
 // the participant then sees on the site, import with a bad line, export), Spanish, what a manager and a
@@ -132,7 +132,7 @@ describe('the console in Chromium', () => {
     const exportDialog = page.getByRole('dialog')
     const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: /^export/i }).click()])
     expect(download.suggestedFilename()).toBe('participants.csv')
-    const csv = readFileSync((await download.path())!, 'utf8')
+    const csv = await downloadText(download)
     expect(csv.split('\n')[0]).toMatch(/email/i)
     expect(csv).toContain('new.one@example.com')
     expect(csv).not.toContain('@tessera.dev')

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, newPage, ROOT, readMail } from './harness'
+import { launchBrowser, newPage, ROOT, readMail, startNodeServer } from './harness'
 
 /**
  * The paid and offers widgets (docs/embedding.md): <tessera-offers>, <tessera-membership> and

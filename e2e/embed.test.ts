@@ -7,9 +7,8 @@ import { eq } from 'drizzle-orm'
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programs } from '../worker/src/db/schema'
-import { startNodeServer } from '../worker/src/node'
 import { signIdentityToken } from '../worker/src/features/signin/identity'
-import { launchBrowser, newPage, ROOT, readMail, expectBrowserProblems } from './harness'
+import { launchBrowser, newPage, ROOT, readMail, expectBrowserProblems, startNodeServer } from './harness'
 import { fillTasteSurvey, type Scope } from './survey'
 
 /**

@@ -1,10 +1,11 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { startNodeServer } from '../worker/src/node'
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core'
+import { localPath } from '../worker/src/db/libsql-local'
+import { type NodeServerOptions, startNodeServer as startNodeServerOnly } from '../worker/src/node'
 
 // import.meta.dirname: bench/size.ts runs this file as an ES module under tsx, where __dirname is undefined.
 export const ROOT = resolve(import.meta.dirname ?? __dirname, '..')
@@ -59,12 +60,25 @@ export function takeBrowserProblems(): BrowserProblem[] {
   return found
 }
 
-/** Headless Chromium kept offline: no background networking, no component updates. Pages are watched. */
+/** Headless Chromium kept offline: no background networking, no component updates. */
+export const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
+
+/** The ws endpoint of the run's shared Chromium (e2e/global-setup.ts; unset outside the e2e project). */
+export const BROWSER_WS_ENV = 'TESSERA_E2E_BROWSER_WS'
+
+/**
+ * Headless Chromium kept offline. Pages are watched. In the e2e project a file without extra flags
+ * connects to the run's one Chromium (started by e2e/global-setup.ts with the same flags) instead of
+ * launching its own: a launch and close cost 2-3 s of a 2-core machine per file. The file's contexts
+ * are its own as before (isolated like a launch's), and close() disconnects and closes them, leaving
+ * the shared browser to the other files. Extra flags (host mapping) still get a browser of their own.
+ */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', ...extraArgs],
-  })
+  const shared = process.env[BROWSER_WS_ENV]
+  const browser =
+    shared && extraArgs.length === 0
+      ? await chromium.connect(shared)
+      : await chromium.launch({ executablePath: chromiumPath(), args: [...BROWSER_ARGS, ...extraArgs] })
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
     const context = await newContext(options)
@@ -80,10 +94,33 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return browser
 }
 
+/** A download's content as text (download.path() is not available from a shared, connected browser). */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
   return { context, page }
+}
+
+/** Where e2e/global-setup.ts left the run's migrated and seeded demo database (unset outside the e2e project). */
+export const SEEDED_DB_ENV = 'TESSERA_E2E_SEEDED_DB'
+
+/**
+ * The Node entry (worker/src/node.ts), for e2e files: a seeded server on a new database file starts
+ * from a copy of the run's seeded template instead of migrating and seeding its own (seconds per file
+ * on 2 cores); seedDemo then finds the demo data and writes nothing. The copy is a database no test
+ * has touched, like a fresh seed. Without a template (bench/size.ts, say) it seeds as before.
+ */
+export async function startNodeServer(opts: NodeServerOptions = {}) {
+  const template = process.env[SEEDED_DB_ENV]
+  const path = opts.databaseUrl ? localPath(opts.databaseUrl) : null
+  if (opts.seed && template && path && path !== ':memory:' && !existsSync(path)) copyFileSync(template, path)
+  return startNodeServerOnly(opts)
 }
 
 /** The Node entry on a fresh libSQL file with demo data, on a free port. */

@@ -7,9 +7,8 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { challenges, participants, programs, programTemplateDetails } from '../worker/src/db/schema'
-import { startNodeServer } from '../worker/src/node'
 import { SHOTS, takeShots } from './console-audit'
-import { expectBrowserProblems, launchBrowser, readMail } from './harness'
+import { expectBrowserProblems, launchBrowser, readMail, startNodeServer } from './harness'
 
 /**
  * Issue 13's proof in Chromium for the items that had only unit tests: what a participant sees on My

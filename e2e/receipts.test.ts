@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { participants, pointsLedger, programs, receipts } from '../worker/src/db/schema'
 import { signIdentityToken } from '../worker/src/features/signin/identity'
-import { startNodeServer } from '../worker/src/node'
 import { audit } from './console-audit'
-import { launchBrowser, newPage, ROOT, signInConsole } from './harness'
+import { launchBrowser, newPage, ROOT, signInConsole, startNodeServer } from './harness'
 
 // Issue 16, purchase proof end to end (Chromium, Node + libSQL, the in-process tesseract OCR): a
 // participant signed in by the partner's identity token uploads a demo receipt image in

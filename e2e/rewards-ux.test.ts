@@ -8,8 +8,7 @@ import { openLibsql } from '../worker/src/db/node'
 import { participants, programs, rewards } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
 import { ledgerInsert } from '../worker/src/features/points/ledger'
-import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, newPage, readMail, ROOT } from './harness'
+import { launchBrowser, newPage, readMail, ROOT, startNodeServer } from './harness'
 
 // Issue 13, "Rewards and sign-in, as a participant expects", on the hosted site (Node + libSQL):
 // a visitor opens a reward's card and is asked to sign in when claiming, then comes back to it; tiles

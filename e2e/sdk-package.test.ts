@@ -10,8 +10,7 @@ import { openLibsql } from '../worker/src/db/node'
 import { apiKeys, programs } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../worker/src/features/integrations/api-keys'
-import { startNodeServer } from '../worker/src/node'
-import { launchBrowser, newPage, readMail, ROOT } from './harness'
+import { launchBrowser, newPage, readMail, ROOT, startNodeServer } from './harness'
 
 // Issue 17, SDK: the package partners install. `npm run build:sdk`, `npm pack`, then a scratch project
 // (outside the repo, no network: the package has no dependencies) installs the tarball, type-checks
