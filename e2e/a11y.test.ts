@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { axeBuilder } from './console-audit'
+import { axeBuilder, takeShots } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, readMail, ROOT, startNode } from './harness'
@@ -89,7 +89,7 @@ async function settle(page: Page) {
 async function check(page: Page, name: string, width: number, options: { fullPage?: boolean } = {}) {
   await settle(page)
   const findings = await audit(page, `${name} @${width}`)
-  await page.screenshot({
+  if (takeShots) await page.screenshot({
     path: join(SHOTS, `site-${name}-${width}.png`),
     fullPage: options.fullPage ?? true,
   })

@@ -8,7 +8,7 @@ import { openLibsql } from '../worker/src/db/node'
 import { apiKeys, programs } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../worker/src/features/integrations/api-keys'
-import { audit, SHOTS } from './console-audit'
+import { audit, SHOTS, takeShots } from './console-audit'
 import { launchBrowser, startNodeServer } from './harness'
 
 // Issue 17: the server API's reference page /api/docs renders in Chromium under its own CSP (any
@@ -46,7 +46,7 @@ describe('/api/docs in Chromium', () => {
       await page.setViewportSize({ width, height: 900 })
       await audit(page, `api docs at ${width}`)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-      await page.screenshot({ path: join(SHOTS, `api-docs-${width}.png`) })
+      if (takeShots) await page.screenshot({ path: join(SHOTS, `api-docs-${width}.png`) })
     }
     await page.setViewportSize({ width: 1280, height: 900 })
 

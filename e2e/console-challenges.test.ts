@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { audit } from './console-audit'
+import { audit, takeShots } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, readMail, ROOT, startNode, signInConsole, downloadText } from './harness'
@@ -39,7 +39,7 @@ const signInAdmin = (email: string, width?: number) => signInConsole(browser, se
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+  if (takeShots) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
 }
 
 /** Picks a choice of a Radix select named `label`. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { audit } from './console-audit'
+import { audit, takeShots } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SweepstakeAudit } from '../sdk/contract/fair-draw.mjs'
@@ -103,7 +103,7 @@ describe('provably fair sweepstake draw in Chromium', () => {
     await panel.getByText('Seed committed, entries closed').waitFor()
     const commitment = (await panel.locator('.fair-draw-hash').first().innerText()).trim()
     expect(commitment).toMatch(/^[0-9a-f]{64}$/)
-    await page.screenshot({ path: join(SHOTS, 'sweepstake-committed-1280.png'), fullPage: true })
+    if (takeShots) await page.screenshot({ path: join(SHOTS, 'sweepstake-committed-1280.png'), fullPage: true })
     await axe(page, 'fair draw panel, committed', '.fair-draw')
 
     // Entries are closed for participants now.
@@ -118,7 +118,7 @@ describe('provably fair sweepstake draw in Chromium', () => {
     await site.getByText(commitment).waitFor()
     await site.getByText('Entries are closed.', { exact: false }).waitFor()
     expect(await site.getByText('Seed (revealed after the draw)').count()).toBe(0)
-    await site.screenshot({ path: join(SHOTS, 'sweepstake-fairness-committed-390.png'), fullPage: true })
+    if (takeShots) await site.screenshot({ path: join(SHOTS, 'sweepstake-fairness-committed-390.png'), fullPage: true })
 
     // Draw winners: 'Winner assigned', the seed revealed, the winners listed.
     await panel.getByRole('button', { name: 'Draw winners' }).click()
@@ -130,7 +130,7 @@ describe('provably fair sweepstake draw in Chromium', () => {
     expect(seed).toMatch(/^[0-9a-f]{64}$/)
     const shownIds = await panel.locator('.fair-draw-table tbody td code').allInnerTexts()
     expect(shownIds).toHaveLength(1)
-    await page.screenshot({ path: join(SHOTS, 'sweepstake-drawn-1280.png'), fullPage: true })
+    if (takeShots) await page.screenshot({ path: join(SHOTS, 'sweepstake-drawn-1280.png'), fullPage: true })
     await axe(page, 'fair draw panel, drawn', '.fair-draw')
 
     // Download the audit file and re-run it with the repo's script.
@@ -152,7 +152,7 @@ describe('provably fair sweepstake draw in Chromium', () => {
     await site.getByText(seed).waitFor()
     await site.getByText(commitment).waitFor()
     await site.locator('ol.fairness__winners').getByText(shownIds[0]!).waitFor()
-    await site.screenshot({ path: join(SHOTS, 'sweepstake-fairness-drawn-390.png'), fullPage: true })
+    if (takeShots) await site.screenshot({ path: join(SHOTS, 'sweepstake-fairness-drawn-390.png'), fullPage: true })
     await axe(site, 'public fairness page, drawn')
     await visitor.close()
     await page.close()

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { audit } from './console-audit'
+import { audit, takeShots } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, readMail, ROOT, startNode, expectBrowserProblems, signInConsole, downloadText } from './harness'
@@ -57,7 +57,7 @@ async function statusIn(page: Page, path: string): Promise<number> {
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle')
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+  if (takeShots) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
 }
 
 /** The participant's balance in the site header, signed in by code. */

@@ -9,6 +9,7 @@ import { participants, programs, rewards } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
 import { ledgerInsert } from '../worker/src/features/points/ledger'
 import { launchBrowser, newPage, readMail, ROOT, startNodeServer } from './harness'
+import { takeShots } from './console-audit'
 
 // Issue 13, "Rewards and sign-in, as a participant expects", on the hosted site (Node + libSQL):
 // a visitor opens a reward's card and is asked to sign in when claiming, then comes back to it; tiles
@@ -45,7 +46,7 @@ afterAll(async () => {
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false })
+  if (takeShots) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false })
 }
 
 /**

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newPage, readMail, ROOT, startNode } from './harness'
+import { takeShots } from './console-audit'
 
 /**
  * Sign-in as a first-time participant expects it (issue 13): a normal flow logs nothing red (a new
@@ -71,7 +72,7 @@ async function shootBoth(page: Page, name: string, target?: Locator) {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
     if (target) await target.scrollIntoViewIfNeeded()
     if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: wider than 390 px`).toBeLessThanOrEqual(390)
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: false })
+    if (takeShots) await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: false })
   }
   await page.setViewportSize(start)
   if (target) await target.scrollIntoViewIfNeeded()
