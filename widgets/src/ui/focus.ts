@@ -45,6 +45,8 @@ export function returnFocus(
   // Closing may re-render the screen behind the dialog a moment later, taking the control away again.
   const start = Date.now()
   const timer = setInterval(() => {
+    // The document went away meanwhile (a component test's DOM torn down): nothing left to focus.
+    if (typeof document === 'undefined') return clearInterval(timer)
     const active = root.activeElement
     const movedOn = !focusUnclaimed(root) && !(focused && active === focused)
     if (Date.now() - start > waitMs || movedOn) clearInterval(timer)
