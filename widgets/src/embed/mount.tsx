@@ -63,6 +63,8 @@ function applyProgramCss(root: ShadowRoot, program: PublicProgram) {
  * the host instead.
  */
 function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
+  // An answer cached before the field existed has none: the stylesheet's defaults stay.
+  const declarations = program.widget_host_style ?? ''
   const root = host.shadowRoot
   let sheet = brandingSheets.get(program.public_key)
   if (sheet === undefined) {
@@ -70,7 +72,7 @@ function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
     try {
       if (root && 'adoptedStyleSheets' in root) {
         sheet = new CSSStyleSheet()
-        sheet.replaceSync(`:host{${program.widget_host_style}}`)
+        sheet.replaceSync(`:host{${declarations}}`)
       }
     } catch {
       sheet = null
@@ -80,7 +82,7 @@ function applyProgramBranding(host: HTMLElement, program: PublicProgram) {
   if (sheet && root) {
     if (!root.adoptedStyleSheets.includes(sheet))
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
-  } else host.style.cssText += `;${program.widget_host_style}`
+  } else host.style.cssText += `;${declarations}`
   if (root) applyProgramCss(root, program)
 }
 

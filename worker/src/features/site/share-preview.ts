@@ -1,7 +1,7 @@
 import type { PublicProgram } from '../../../../sdk/contract/program'
 import { referralInvitation } from '../../../../sdk/contract/referral-invitation'
 import type { Referrer } from '../../../../sdk/contract/referrals'
-import { fontFaceCss, programFontFaces } from '../../../../sdk/contract/fonts'
+import { fontFaceCss } from '../../../../sdk/contract/fonts'
 import { matchSiteRoute, type SiteRoute } from '../../../../sdk/contract/site-routes'
 import type { Deps } from '../../deps'
 import type { ProgramRow } from '../../env'
@@ -239,9 +239,9 @@ export function themeColor(program: PublicProgram, key: 'perk-header-color' | 'p
   return value && /^(#[0-9a-f]{3,8}|[a-z]+|(rgb|hsl)a?\([\d\s.,%/]+\))$/i.test(value) ? value : null
 }
 
-/** The `@font-face` rules of the program's curated fonts, as a `<style>` (empty when it uses none). */
+/** The `@font-face` rules of the program's curated fonts (its `font_faces`), as a `<style>` (empty when it uses none). */
 export function fontFaceStyle(program: PublicProgram): string {
-  const css = fontFaceCss(programFontFaces(program.program_template_detail.element_css_style))
+  const css = fontFaceCss(program.font_faces)
   return css ? `<style id="tessera-fonts">${css}</style>` : ''
 }
 
