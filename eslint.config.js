@@ -61,6 +61,22 @@ export default tseslint.config(
     },
   },
   {
+    // A batch runs on D1 (Workers) and libSQL (Node) alike only through db/batch.ts: its `batch()` refuses
+    // `db.run(sql...)`, which libSQL batches and D1 cannot bind (a 500 on Workers only). Tests may wrap
+    // `db.batch` to inject faults; the D1 binding wrapper (d1-count.ts) and the benches' raw drivers are below drizzle.
+    files: ['worker/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'worker/src/db/batch.ts', 'worker/src/db/d1-count.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='batch']",
+          message: "run batches with batch(db, [...]) from worker/src/db/batch.ts (raw SQL through rawStatement): D1 cannot bind a db.run(sql) inside db.batch",
+        },
+      ],
+    },
+  },
+  {
     // The script-tag loader runs on partner pages before the bundle: it imports no code (types only).
     files: ['widgets/src/loader.ts'],
     rules: {

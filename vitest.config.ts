@@ -1,5 +1,17 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { readdirSync, readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * The tests that drive the app against a real database (makeTestApp / openTestDatabase, directly or
+ * through a fixture module): they run on libSQL in the `node` project and again on D1 in the `d1`
+ * project (decision 0031). Found by what they import, so a new one joins both halves by itself.
+ */
+const APP_TEST = /\b(makeTestApp|openTestDatabase)\b|from '[^']*\/test\/[\w-]*fixtures'|from '\.\/[\w-]*fixtures'/
+const appTests = ['worker', 'sdk']
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
+  .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.workerd.test.ts') && !f.includes('node_modules'))
+  .filter((f) => APP_TEST.test(readFileSync(f, 'utf8')))
 
 export default defineConfig({
   test: {
@@ -9,8 +21,25 @@ export default defineConfig({
           name: 'node',
           include: ['worker/**/*.test.ts', 'sdk/**/*.test.ts', 'widgets/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.workerd.test.ts', '**/node_modules/**'],
+          // One migrated and seeded libSQL template per run, copied by every test database (test-database.ts).
+          globalSetup: ['./worker/test/test-database-global-setup.ts'],
+          setupFiles: ['./worker/test/test-database-setup.ts'],
           environment: 'node',
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          // The same app-level test files on D1 in workerd (Miniflare), one database per makeTestApp,
+          // each a copy of a template migrated and seeded once (worker/test/test-database.ts).
+          name: 'd1',
+          include: appTests,
+          env: { TESSERA_TEST_DB: 'd1' },
+          globalSetup: ['./worker/test/test-database-global-setup.ts'],
+          setupFiles: ['./worker/test/test-database-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -4,8 +4,6 @@ import { join } from 'node:path'
 import { createApp } from '../src/app'
 import { configFromEnv } from '../src/config'
 import type { Db } from '../src/db/client'
-import { openLibsql } from '../src/db/node'
-import { seedDemo } from '../src/db/seed'
 import type { Deps } from '../src/deps'
 import { captchaOff } from '../src/platform/captcha'
 import { createLocalPayments } from '../src/platform/payments'
@@ -14,6 +12,7 @@ export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_tests'
 import { createDevMailbox } from '../src/platform/mail'
 import { createCatalogOffers } from '../src/platform/offers'
 import { createLocalStorage } from '../src/platform/storage'
+import { openTestDatabase } from './test-database'
 
 /** A clock tests move by hand: expiry and waits without sleeping. */
 export function fakeClock(start = Date.now()) {
@@ -26,10 +25,13 @@ export function fakeClock(start = Date.now()) {
   }
 }
 
-/** The real app on a fresh in-memory libSQL database with the migrations and base demo data. */
+/**
+ * The real app on a fresh database with the migrations and base demo data: in-memory libSQL, or D1 in
+ * workerd when the suite runs on D1 (worker/test/test-database.ts). `execute` runs raw SQL on either;
+ * `client` is libSQL's own, null on D1.
+ */
 export async function makeTestApp(overrides: Partial<Deps> = {}) {
-  const { db, client } = await openLibsql(':memory:')
-  await seedDemo(db, { participants: 0 })
+  const { db, client, execute, watch, readMany, rowsWritten } = await openTestDatabase()
   const clock = fakeClock()
   const config = configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-!!', LOCAL_ORIGIN: 'http://localhost' })
   const deps: Deps = {
@@ -45,7 +47,7 @@ export async function makeTestApp(overrides: Partial<Deps> = {}) {
     ...overrides,
   }
   const app = createApp(deps)
-  return { app, db, deps, clock, client, browser: (host = 'localhost') => new TestBrowser(app, host) }
+  return { app, db, deps, clock, client, execute, watch, readMany, rowsWritten, browser: (host = 'localhost') => new TestBrowser(app, host) }
 }
 
 type AppLike = { request(input: string, init?: RequestInit): Response | Promise<Response> }

@@ -11,16 +11,12 @@ type T = Awaited<ReturnType<typeof makeTestApp>>
 
 /** Statements the app sends to the database while `run` runs. */
 async function statements(t: T, run: () => Promise<unknown>): Promise<string[]> {
-  const execute = t.client.execute.bind(t.client)
   const seen: string[] = []
-  t.client.execute = ((stmt: string | { sql: string }, ...rest: unknown[]) => {
-    seen.push(typeof stmt === 'string' ? stmt : stmt.sql)
-    return (execute as (...a: unknown[]) => ReturnType<typeof execute>)(stmt, ...rest)
-  }) as typeof t.client.execute
+  const stop = t.watch((sql) => seen.push(sql))
   try {
     await run()
   } finally {
-    t.client.execute = execute
+    stop()
   }
   return seen
 }

@@ -27,6 +27,7 @@ import {
   tiers,
 } from './schema'
 import { insertChunked } from './seed-insert'
+import { batch } from './batch'
 
 type ProgramRow = typeof programs.$inferSelect
 
@@ -1666,7 +1667,7 @@ async function writeProgram(
     const rows = await db.select({ id: referrals.id, referred: referrals.referredParticipantId }).from(referrals).where(eq(referrals.programId, programId))
     referralId = new Map(rows.map((r) => [r.referred, r.id]))
     const updates = plan.referrals.map((r) => db.update(participants).set({ referredById: pid(r.referrer) }).where(eq(participants.id, pid(r.referee))))
-    for (let i = 0; i < updates.length; i += 50) await db.batch(updates.slice(i, i + 50) as [never, ...never[]])
+    for (let i = 0; i < updates.length; i += 50) await batch(db, updates.slice(i, i + 50))
   }
 
   const refIds = (ref: Ref): { type: string | null; id: number | null } => {

@@ -1,5 +1,6 @@
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './client'
+import { batch } from './batch'
 
 /** D1 allows at most 100 bound parameters per statement: multi-row inserts are chunked to fit. */
 export async function insertChunked<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]) {
@@ -11,6 +12,6 @@ export async function insertChunked<T extends SQLiteTable>(db: Db, table: T, row
   for (let i = 0; i < rows.length; i += perStatement) statements.push(db.insert(table).values(rows.slice(i, i + perStatement) as never))
   for (let i = 0; i < statements.length; i += 50) {
     const group = statements.slice(i, i + 50)
-    await db.batch(group as [never, ...never[]])
+    await batch(db, group)
   }
 }

@@ -18,6 +18,7 @@ import { seedDemoContent } from './seed-content'
 import { seedDemoOffers } from './seed-offers'
 import { seedDemoReceipts } from './seed-receipts'
 import { insertChunked } from './seed-insert'
+import { batch } from './batch'
 
 export type SeedOptions = { log?: (line: string) => void; participants?: number }
 
@@ -63,7 +64,7 @@ async function seedProgram(
     })
     .returning()
   const id = program!.id
-  await db.batch([
+  await batch(db, [
     db.insert(programTemplateDetails).values({
       programId: id,
       headerText: p.headerText,

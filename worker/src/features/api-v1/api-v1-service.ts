@@ -10,6 +10,7 @@ import { afterParticipantChange } from '../challenges/effects'
 import { isBalanceViolation, ledgerWrite, pointsEventFor } from '../points/ledger'
 import { actionInsert, eventDeliveries, participantCreatedInsert, participantUpdatedInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+import { batch } from '../../db/batch'
 
 const participantNotFound = () => new AppError('not_found', 404, 'No such participant', { id: 'not found' })
 
@@ -120,7 +121,7 @@ export async function upsertParticipant(scope: ProgramScope, deps: Deps, input: 
   }
   if (created) {
     const delivery = (await eventDeliveries(deps, scope.programId, ['participant.created']))['participant.created']
-    const results = (await deps.db.batch([participantCreatedInsert(deps.db, scope.programId, row!, { source: 'api', externalId }, delivery)])) as unknown[]
+    const results = (await batch(deps.db, [participantCreatedInsert(deps.db, scope.programId, row!, { source: 'api', externalId }, delivery)])) as unknown[]
     if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [0]))
   } else if (Object.keys(changed).length) {
     // The change and its participant.updated event in one batch.
@@ -128,7 +129,7 @@ export async function upsertParticipant(scope: ProgramScope, deps: Deps, input: 
     const update = Object.keys(set).length ? [scope.update(participants, { ...set, updatedAt: new Date(deps.clock.now()) }, eq(participants.id, row!.id)).returning()] : []
     let results: unknown[]
     try {
-      results = (await deps.db.batch([...update, participantUpdatedInsert(deps.db, scope.programId, row!.id, changed, delivery)] as unknown as Parameters<Deps['db']['batch']>[0])) as unknown[]
+      results = (await batch(deps.db, [...update, participantUpdatedInsert(deps.db, scope.programId, row!.id, changed, delivery)])) as unknown[]
     } catch (err) {
       // A parallel call gave the e-mail to someone else between the check and the write.
       if (/UNIQUE constraint failed/i.test(String((err as Error)?.message) + String((err as { cause?: unknown })?.cause ?? ''))) throw new AppError('validation_failed', 422, 'email: belongs to another participant', { email: 'belongs to another participant' })
@@ -156,7 +157,7 @@ export async function adjustParticipantPoints(scope: ProgramScope, deps: Deps, p
   const event = { ...(await pointsEventFor(deps, scope.programId)), data: { type: input.type } }
   let results: unknown[]
   try {
-    results = (await deps.db.batch([
+    results = (await batch(deps.db, [
       ...ledgerWrite(scope, { participantId, delta, kind: input.type, source: 'api', title: input.reason, idempotencyKey: key }, event, { returningId: true }),
       actionInsert(scope, { participantId, actionType: 'points_adjusted', title: input.reason, points: delta, dedupeKey: key }),
     ])) as unknown[]

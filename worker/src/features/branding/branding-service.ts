@@ -9,6 +9,7 @@ import type { ProgramRow } from '../../env'
 import { contentSaved } from '../programs/content-version'
 import { magicLinkMail, mailBrandOf } from '../signin/mail-templates'
 import { sanitizeCss } from './css-sanitizer'
+import { batch } from '../../db/batch'
 
 type PreviewDraft = z.output<typeof brandingPreviewRequestSchema>
 
@@ -49,7 +50,7 @@ export async function updateBranding(scope: ProgramScope, deps: Deps, values: Br
     elementCssStyle: values.element_css_style,
     updatedAt: now,
   }
-  await scope.db.batch([
+  await batch(scope.db, [
     scope.insert(programTemplateDetails, row).onConflictDoUpdate({
       target: programTemplateDetails.programId,
       // Style keys the form does not edit (set by other tools) are kept: merged in the statement.

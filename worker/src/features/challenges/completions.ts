@@ -15,6 +15,7 @@ import type { WebhookEvent } from '../../db/schema/integrations'
 import { actionInsert, deliveredAt, eventDeliveries, participantUpdatedInsert, webhookInsert } from '../webhooks/events'
 import { ledgerWrite } from '../points/ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+import { batch, type BatchStatement } from '../../db/batch'
 
 export type CompletionInput = {
   challenge: ChallengeContent
@@ -32,7 +33,7 @@ export type CompletionInput = {
   /** The action type recorded (default challenge_completed). */
   actionType?: string
   /** More statements for the same batch (e.g. a membership making the participant eligible for offers). */
-  extraWrites?: unknown[]
+  extraWrites?: BatchStatement[]
   /** More webhook events for the same batch (e.g. payment.completed), recorded and dispatched like the completion's own. */
   events?: { event: WebhookEvent; data: Record<string, unknown>; dedupeKey?: string }[]
 }
@@ -104,7 +105,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
   const points = input.points ?? challenge.points
   const createdAt = new Date(now)
   const prepared = statements(db)
-  const writes: unknown[] = [
+  const writes: BatchStatement[] = [
     bound(prepared.completion, { programId, challengeId: challenge.id, participantId: participant.id, periodKey: key, points, score: input.score ?? null, createdAt }),
     bound(prepared.challengeCount, { programId, challengeId: challenge.id }),
     actionInsert(scope, {
@@ -126,7 +127,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
   )
   /** Slots of the events a webhook takes: dispatched after the batch. */
   const dispatch: number[] = []
-  const pushEvent = (event: WebhookEvent, statement: unknown) => {
+  const pushEvent = (event: WebhookEvent, statement: BatchStatement) => {
     const index = writes.push(statement) - 1
     if (deliveries[event].subscribed) dispatch.push(index)
   }
@@ -179,7 +180,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
   if (toCheck.length) writes.push(earnedStatement(scope, participant.id, toCheck))
   let results: unknown[]
   try {
-    results = (await db.batch(writes as [never, ...never[]])) as unknown[]
+    results = (await batch(db, writes)) as unknown[]
   } catch (err) {
     if (isUniqueViolation(err, 'challenge_completions') || isUniqueViolation(err, 'points_ledger')) throw alreadyCompleted()
     throw err

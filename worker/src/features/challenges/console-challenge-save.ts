@@ -21,6 +21,7 @@ import { contentSaved } from '../programs/content-version'
 import { sanitizeRichText } from '../../lib/sanitize-html'
 import type { ChallengeRow } from './console-challenges'
 import { mintedCollectionAddress } from './minted-collection'
+import { batch } from '../../db/batch'
 
 type QuestionRow = typeof questions.$inferSelect
 type OptionRow = typeof questionOptions.$inferSelect
@@ -302,7 +303,7 @@ export async function createChallenge(scope: ProgramScope, deps: Deps, body: unk
     ),
     ...postInserts(scope, challengeId, v.posts),
   ]
-  await deps.db.batch(statements as unknown as Batch)
+  await batch(deps.db, statements)
   contentSaved(deps)
   const created = await scope.first(challenges, eq(challenges.identifier, identifier))
   return { status: 201, result: { success: true, errors: {}, data: { id: created!.id } } }
@@ -340,7 +341,7 @@ export async function updateChallenge(scope: ProgramScope, deps: Deps, row: Chal
     const problem = postStatements(scope, row.id, current.posts, next.posts, statements)
     if (problem) return refused(problem)
   }
-  await deps.db.batch(statements as unknown as Batch)
+  await batch(deps.db, statements)
   contentSaved(deps)
   return { status: 200, result: { success: true, errors: {}, data: { id: row.id, changed } } }
 }
@@ -456,11 +457,11 @@ export async function runChallengeIntent(scope: ProgramScope, deps: Deps, row: C
       const challengeId = sql`(select ${challenges.id} from ${challenges} where ${challenges.programId} = ${scope.programId} and ${challenges.identifier} = ${identifier})`
       // A collectible collection belongs to the original only.
       const { achievement_collection_address: _collection, ...keep } = row.parameters
-      await deps.db.batch([
+      await batch(deps.db, [
         scope.insert(challenges, { ...toRow(copy, keep), identifier, approved: false }),
         ...questionInserts(scope, challengeId, copy.questions.map((q, position) => ({ q, position }))),
         ...postInserts(scope, challengeId, copy.posts),
-      ] as unknown as Batch)
+      ])
       contentSaved(deps)
       const created = await scope.first(challenges, eq(challenges.identifier, identifier))
       return { success: true, data: { id: created!.id } }

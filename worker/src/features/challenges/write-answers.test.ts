@@ -88,7 +88,7 @@ describe('a submit answers the challenge as a fresh read would', () => {
     const changes = await t.db.select().from(participantActions).where(and(eq(participantActions.participantId, participant.id), eq(participantActions.actionType, 'tier_changed')))
     expect(changes.map((a) => a.title)).toContain('Reached Silver')
     // Prepared statements bind null as SQL NULL, as built ones do (not the JSON text 'null').
-    const raw = await t.client.execute({ sql: "SELECT count(*) FROM participant_actions WHERE action_type = 'tier_changed' AND details IS NULL", args: [] })
+    const raw = await t.execute({ sql: "SELECT count(*) FROM participant_actions WHERE action_type = 'tier_changed' AND details IS NULL", args: [] })
     expect(Number(raw.rows[0]![0])).toBe(changes.length)
   })
 

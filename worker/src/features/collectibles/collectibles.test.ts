@@ -177,20 +177,20 @@ describe('the hash-chained transaction log', () => {
     }
     await t.runQueue()
     expect(await verifyChainLog(t.scope)).toEqual({ ok: true, entries: 4 })
-    await expect(t.client.execute(`UPDATE chain_transactions SET status = 'failed' WHERE seq = 2`)).rejects.toThrow(/append-only/)
-    await expect(t.client.execute(`DELETE FROM chain_transactions WHERE seq = 2`)).rejects.toThrow(/append-only/)
+    await expect(t.execute(`UPDATE chain_transactions SET status = 'failed' WHERE seq = 2`)).rejects.toThrow(/append-only/)
+    await expect(t.execute(`DELETE FROM chain_transactions WHERE seq = 2`)).rejects.toThrow(/append-only/)
 
     // Someone with the database's keys drops the guards: the chain still tells.
-    await t.client.execute('DROP TRIGGER chain_transactions_no_update')
-    await t.client.execute('DROP TRIGGER chain_transactions_no_delete')
-    await t.client.execute(`UPDATE chain_transactions SET data = json_set(data, '$.owner_address', '0xevil') WHERE program_id = ${t.program.id} AND seq = 3`)
+    await t.execute('DROP TRIGGER chain_transactions_no_update')
+    await t.execute('DROP TRIGGER chain_transactions_no_delete')
+    await t.execute(`UPDATE chain_transactions SET data = json_set(data, '$.owner_address', '0xevil') WHERE program_id = ${t.program.id} AND seq = 3`)
     expect(await verifyChainLog(t.scope)).toMatchObject({ ok: false, brokenAt: 3, reason: 'entry hash does not match its content' })
     // Re-hashing the edited entry moves the break to the next one.
     const [row] = await t.scope.select(chainTransactions, eq(chainTransactions.seq, 3))
     const forged = await sha256Hex(row!.prevHash + canonicalJson({ program_id: row!.programId, seq: 3, kind: row!.kind, idempotency_key: row!.idempotencyKey, network: 'local', status: row!.status, tx_hash: null, reward_id: row!.rewardId, participant_id: row!.participantId, data: row!.data, recorded_at: row!.recordedAt }))
-    await t.client.execute({ sql: `UPDATE chain_transactions SET hash = ?, tx_hash = ? WHERE program_id = ? AND seq = 3`, args: [forged, forged, t.program.id] })
+    await t.execute({ sql: `UPDATE chain_transactions SET hash = ?, tx_hash = ? WHERE program_id = ? AND seq = 3`, args: [forged, forged, t.program.id] })
     expect(await verifyChainLog(t.scope)).toMatchObject({ ok: false, brokenAt: 4, reason: 'previous hash does not match' })
-    await t.client.execute(`DELETE FROM chain_transactions WHERE program_id = ${t.program.id} AND seq = 2`)
+    await t.execute(`DELETE FROM chain_transactions WHERE program_id = ${t.program.id} AND seq = 2`)
     expect(await verifyChainLog(t.scope)).toMatchObject({ ok: false, brokenAt: 2, reason: 'missing or reordered entry' })
   })
 

@@ -10,6 +10,7 @@ import { dispatchOutbox, outboxInsert } from '../webhooks/outbox'
 import { touchAdminSession } from '../signin/sessions'
 import { type Account, assertNotLocked, clearSigninFailures, limitClient, limitMailTo, recordSigninFailure } from '../signin/signin-throttle'
 import { MAGIC_LINK_TTL_MS, MAX_CODE_ATTEMPTS, OTP_TTL_MS, RESEND_WAIT_MS } from '../signin/participant-signin'
+import { batch } from '../../db/batch'
 
 const CONSOLE_NAME = 'Tessera Console'
 
@@ -51,7 +52,7 @@ export async function startAdminSignin(deps: Deps, email: string, clientIp?: str
   // e-mails get, so it tells nothing.
   if (!(await mayMail(deps, email))) return { browserToken }
   const code = randomDigits(6)
-  const results = (await db.batch([
+  const results = (await batch(db, [
     db.update(adminSigninCodes).set({ supersededAt: new Date(now) }).where(and(eq(adminSigninCodes.email, email), isNull(adminSigninCodes.consumedAt), isNull(adminSigninCodes.supersededAt))),
     db.insert(adminSigninCodes).values({
       email,
@@ -113,7 +114,7 @@ export async function sendAdminSigninLink(deps: Deps, email: string, origin: str
   if (!admin || !(await mayMail(deps, email))) return
   const token = randomToken(32)
   const link = `${origin}/admin/v2/auth/link?token=${encodeURIComponent(token)}`
-  const results = (await db.batch([
+  const results = (await batch(db, [
     db.insert(adminSigninCodes).values({
       email,
       adminUserId: admin.id,

@@ -9,6 +9,7 @@ import {
 import type { AdminRow, ProgramRow } from '../../env'
 import { AppError } from '../../lib/errors'
 import { listPermissions } from './permissions'
+import { batch } from '../../db/batch'
 
 /** Programs an admin may open: all for super admins, the organization's for organization admins. */
 export async function listAdminPrograms(db: Db, admin: AdminRow): Promise<ProgramRow[]> {
@@ -72,7 +73,7 @@ export async function createProgram(db: Db, admin: AdminRow, name: string): Prom
     // One batch: the program (nothing on a taken slug) and its template row, selected by the new slug,
     // so a failure leaves neither. On a taken slug the template insert finds the other program's row
     // already there and does nothing either.
-    const [inserted] = (await db.batch([
+    const [inserted] = (await batch(db, [
       db
         .insert(programs)
         .values({

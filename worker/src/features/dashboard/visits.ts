@@ -3,6 +3,7 @@ import type { AhoyEventsRequest, AhoyVisitRequest } from '../../../../sdk/contra
 import { visitEvents, visits } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import { AppError } from '../../lib/errors'
+import { batch } from '../../db/batch'
 
 const visitInsert = (scope: ProgramScope, token: string, values: { landingPage?: string | null; referrer?: string | null; surface?: string | null }, now: number) =>
   scope
@@ -55,6 +56,6 @@ export async function recordEvents(scope: ProgramScope, input: AhoyEventsRequest
         .where(scope.where(visits, eq(visits.visitToken, input.visit_token))),
     )
   })
-  await scope.db.batch([visitInsert(scope, input.visit_token, { landingPage: first.properties?.page ?? null }, now), ...inserts] as never)
+  await batch(scope.db, [visitInsert(scope, input.visit_token, { landingPage: first.properties?.page ?? null }, now), ...inserts])
   return { recorded: inserts.length }
 }

@@ -6,6 +6,7 @@ import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import { bumpContentVersion, contentSaved } from '../programs/content-version'
+import { batch } from '../../db/batch'
 
 type ValueWrite = z.output<typeof evergreenSettingValueWriteSchema>
 
@@ -66,7 +67,7 @@ export async function saveEvergreenValue(scope: ProgramScope, deps: Deps, input:
     .select(own)
     .onConflictDoUpdate({ target: [evergreenSettingValues.programId, evergreenSettingValues.evergreenSettingId], set: { active: input.active, updatedAt: now } })
     .returning({ id: evergreenSettingValues.id })
-  const [written] = (await db.batch([upsert, bumpContentVersion(db, programId)])) as [{ id: number }[], unknown]
+  const [written] = (await batch(db, [upsert, bumpContentVersion(db, programId)])) as [{ id: number }[], unknown]
   if (!written.length) {
     return { status: 422, result: { success: false, errors: { evergreen_setting_id: 'Evergreen setting not found in this program' } } }
   }

@@ -7,6 +7,7 @@ import { sha256 } from '../../lib/crypto'
 import { contentSaved } from '../programs/content-version'
 import { dispatchOutboxLater, outboxInsert, registerOutboxTask } from '../webhooks/outbox'
 import { postColumns } from './feed-post-service'
+import { batch } from '../../db/batch'
 
 /** The outbox topic of one chunk of a feed import. */
 export const FEED_IMPORT_TOPIC = 'feed_posts.import'
@@ -28,7 +29,7 @@ export async function queueFeedImport(scope: ProgramScope, deps: Deps, posts: Fe
     const payload: ChunkPayload = { posts: chunk }
     return outboxInsert(scope.db, scope.programId, { topic: FEED_IMPORT_TOPIC, payload: payload as unknown as Record<string, unknown> }, keys[i])
   })
-  const results = (await scope.db.batch(inserts as unknown as [never, ...never[]])) as unknown as { id: number }[][]
+  const results = (await batch(scope.db, inserts)) as unknown as { id: number }[][]
   dispatchOutboxLater(deps, results.flatMap((r) => r.map((row) => row.id)))
   return { success: true, message: 'Post are being imported!', data: { posts: posts.length, chunks: chunks.length } }
 }
@@ -48,7 +49,7 @@ export async function importFeedChunk(deps: Deps, programId: number, payload: Ch
       .insert(socialNetworkPosts, { challengeId: null, parentId: null, externalId: p.id, ...columns })
       .onConflictDoUpdate({ target: [socialNetworkPosts.programId, socialNetworkPosts.externalId], set: columns, setWhere: sql`${socialNetworkPosts.challengeId} IS NULL` })
   })
-  await deps.db.batch(statements as unknown as [never, ...never[]])
+  await batch(deps.db, statements)
   contentSaved(deps)
   return posts.length
 }

@@ -18,6 +18,7 @@ import { contains } from '../../lib/like'
 import { newWebhookSecret } from '../webhooks/signing'
 import { webhookTargetError } from '../webhooks/target'
 import { attempt, type DeliveryRow, invalidateWebhooks, messageIdOf, sendTestEvent } from '../webhooks/webhooks'
+import { batch } from '../../db/batch'
 
 type WebhookEntity = typeof webhooks.$inferSelect
 type WebhookValues = z.output<typeof webhookWriteSchema>
@@ -116,7 +117,7 @@ export async function enableWebhook(scope: ProgramScope, deps: Deps, row: Webhoo
 
 /** DELETE .../webhooks/{id}: the webhook and its delivery log, in one batch. */
 export async function deleteWebhook(scope: ProgramScope, deps: Deps, row: WebhookEntity): Promise<void> {
-  await deps.db.batch([scope.delete(webhookDeliveries, eq(webhookDeliveries.webhookId, row.id)), scope.delete(webhooks, eq(webhooks.id, row.id))])
+  await batch(deps.db, [scope.delete(webhookDeliveries, eq(webhookDeliveries.webhookId, row.id)), scope.delete(webhooks, eq(webhooks.id, row.id))])
   invalidateWebhooks(deps)
 }
 

@@ -5,8 +5,8 @@ import { carouselSlides, navigationMenus } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { contentSaved } from '../programs/content-version'
+import { batch } from '../../db/batch'
 
-type Batch = Parameters<Deps['db']['batch']>[0]
 type MenusValues = z.output<typeof navigationMenusWriteSchema>
 type SlidesValues = z.output<typeof carouselsWriteSchema>
 
@@ -38,7 +38,7 @@ export async function replaceNavigationMenus(scope: ProgramScope, deps: Deps, va
     showOnLogout: m.show_on_logout,
     position,
   }))
-  await deps.db.batch([scope.delete(navigationMenus), ...(rows.length ? [scope.insert(navigationMenus, rows)] : [])] as unknown as Batch)
+  await batch(deps.db, [scope.delete(navigationMenus), ...(rows.length ? [scope.insert(navigationMenus, rows)] : [])])
   contentSaved(deps)
   return listNavigationMenus(scope)
 }
@@ -53,7 +53,7 @@ export async function replaceCarouselSlides(scope: ProgramScope, deps: Deps, val
     image: s.image,
     position,
   }))
-  await deps.db.batch([scope.delete(carouselSlides), ...(rows.length ? [scope.insert(carouselSlides, rows)] : [])] as unknown as Batch)
+  await batch(deps.db, [scope.delete(carouselSlides), ...(rows.length ? [scope.insert(carouselSlides, rows)] : [])])
   contentSaved(deps)
   return listCarouselSlides(scope)
 }

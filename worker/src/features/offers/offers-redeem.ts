@@ -20,6 +20,7 @@ import {
   signVoucherToken,
   VOUCHER_TTL_MS,
 } from './offers-voucher'
+import { batch } from '../../db/batch'
 
 export type RedeemContext = {
   scope: ProgramScope
@@ -103,7 +104,7 @@ export async function redeemOffer(ctx: RedeemContext, input: RedeemInput): Promi
 
   let results: unknown[]
   try {
-    results = (await scope.db.batch([insert, action])) as unknown[]
+    results = (await batch(scope.db, [insert, action])) as unknown[]
   } catch (err) {
     if (mobile && isUniqueViolation(err, 'offer_redemptions')) throw alreadyRedeemed()
     throw err

@@ -16,6 +16,7 @@ import { consoleOrigin } from '../../lib/origin'
 import { featureGates, isKnownPermission, permissionCatalog, type Resource } from '../console/permissions'
 import { dispatchOutbox, outboxInsert } from '../webhooks/outbox'
 import { adminInvitationMail } from './invite-mail'
+import { batch } from '../../db/batch'
 
 type ListQuery = z.output<typeof organizationAdminsQuerySchema>
 type Invite = z.output<typeof inviteAdminRequestSchema>
@@ -137,7 +138,7 @@ export async function inviteAdmin(deps: Deps, inviter: AdminRow, input: Invite):
   )
   let results: unknown[]
   try {
-    results = (await db.batch([
+    results = (await batch(db, [
       db
         .insert(adminUsers)
         .values({

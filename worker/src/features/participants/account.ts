@@ -7,6 +7,7 @@ import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
 import { eventDeliveries, participantUpdatedInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+import { batch } from '../../db/batch'
 
 /** The participant's activity, newest first, one page (sizes 10-50). */
 export async function listParticipantActions(scope: ProgramScope, participantId: number, page: number, perPage: number): Promise<ParticipantActionsPage> {
@@ -51,7 +52,7 @@ export async function updateEmailSetting(scope: ProgramScope, deps: Deps, partic
   }
   if (participant.emailSettingId !== setting.id) {
     const delivery = (await eventDeliveries(deps, scope.programId, ['participant.updated']))['participant.updated']
-    const results = (await deps.db.batch([
+    const results = (await batch(deps.db, [
       scope.update(participants, { emailSettingId: setting.id, updatedAt: new Date(deps.clock.now()) }, eq(participants.id, participant.id)),
       participantUpdatedInsert(deps.db, scope.programId, participant.id, { email_setting_id: setting.id }, delivery),
     ])) as unknown[]

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, is, ne, not, or, SQL, sql } from 'drizzle-orm'
+import type { BatchStatement } from '../../db/batch'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { ParticipantImportOptions } from '../../../../sdk/contract/console/participants'
 import type { Db } from '../../db/client'
@@ -130,7 +131,7 @@ const statements = (db: Db) =>
 export const markLines = (scope: ProgramScope, jobId: number, status: 'imported' | 'skipped', lines: number[]) =>
   bound(statements(scope.db).mark, { programId: scope.programId, jobId, status, lines: JSON.stringify(lines) })
 
-export type RowWrites = { line: number; skip: boolean; writes: unknown[]; ledgerIndex: number | null }
+export type RowWrites = { line: number; skip: boolean; writes: BatchStatement[]; ledgerIndex: number | null }
 
 /**
  * The writes of one import line for the chosen strategies (docs/engine-rules-decisions.md, "Participant
@@ -143,7 +144,7 @@ export function rowWrites(scope: ProgramScope, job: Job, line: { lineNo: number;
   const d = line.data
   const base = { programId: scope.programId, email: d.email! }
   if (existing && options.email === 'ignore') return { line: line.lineNo, skip: true, writes: [], ledgerIndex: null }
-  const writes: unknown[] = []
+  const writes: BatchStatement[] = []
   const names = { first: d.first_name ?? '', last: d.last_name ?? '' }
   if (!existing) writes.push(bound(s.create, { ...base, ...names, referralCode: randomToken(6).replace(/[-_]/g, 'x').toUpperCase().slice(0, 8) }))
   else if (options.naming === 'replace' && (names.first || names.last)) writes.push(bound(s.rename, { ...base, ...names }))

@@ -7,6 +7,7 @@ import { mapPerOwner } from '../../lib/cache'
 import { afterParticipantChange } from '../challenges/effects'
 import { markLines, rowWrites } from './import-rows'
 import { inIds } from './participant-view'
+import { batch } from '../../db/batch'
 
 type Job = typeof importJobs.$inferSelect
 
@@ -53,7 +54,7 @@ async function applyLines(scope: ProgramScope, deps: Deps, job: Job, lines: (typ
   const skipped = plans.filter((p) => p.skip).map((p) => p.line)
   const all = plans.flatMap((p) => p.writes)
   try {
-    const results = (await deps.db.batch([...all, mark('imported', imported), mark('skipped', skipped)] as unknown as [never, ...never[]])) as unknown[]
+    const results = (await batch(deps.db, [...all, mark('imported', imported), mark('skipped', skipped)])) as unknown[]
     let offset = 0
     for (const plan of plans) {
       collect(results, offset, plan)
@@ -62,7 +63,7 @@ async function applyLines(scope: ProgramScope, deps: Deps, job: Job, lines: (typ
   } catch {
     for (const plan of plans) {
       try {
-        const results = (await deps.db.batch([...plan.writes, mark(plan.skip ? 'skipped' : 'imported', [plan.line])] as unknown as [never, ...never[]])) as unknown[]
+        const results = (await batch(deps.db, [...plan.writes, mark(plan.skip ? 'skipped' : 'imported', [plan.line])])) as unknown[]
         collect(results, 0, plan)
       } catch (err) {
         const reason = `could not be saved: ${String((err as Error)?.message ?? err).replace(/\s+/g, ' ').slice(0, 160)}`

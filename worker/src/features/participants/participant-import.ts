@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors'
 import { csvFileError, readImportFile } from './import-file'
 import { scheduleImport } from './import-runner'
 import { activeProfileAttributes } from './import-template'
+import { batch } from '../../db/batch'
 
 /**
  * The import upload may be larger than the app's 1 MB body limit (app.ts reads this): the file's
@@ -64,7 +65,7 @@ export async function startImport(scope: ProgramScope, deps: Deps, input: { file
     )
   }
   for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {
-    await deps.db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH) as [never, ...never[]])
+    await batch(deps.db, statements.slice(i, i + STATEMENTS_PER_BATCH))
   }
   const [queued] = await scope.update(importJobs, { status: 'queued', updatedAt: new Date(deps.clock.now()) }, eq(importJobs.id, job!.id)).returning()
   await scheduleImport(deps, queued!.id)

@@ -22,6 +22,7 @@ import { createParticipantMagicLink } from '../signin/participant-signin'
 import { eventDeliveries, participantUpdatedInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { findParticipantOr404, participantDetail } from './participant-tabs'
+import { batch } from '../../db/batch'
 
 type IntentInput = z.output<typeof participantIntentSchema>
 export type ToolContext = { scope: ProgramScope; deps: Deps; program: ProgramRow }
@@ -57,7 +58,7 @@ export async function toggleTag(scope: ProgramScope, participantId: number, tag:
  */
 export async function resetActivities(scope: ProgramScope, deps: Deps, participantId: number): Promise<void> {
   const mine = (table: { participantId: SQLiteColumn }) => eq(table.participantId, participantId)
-  await deps.db.batch([
+  await batch(deps.db, [
     uncountCompletions(scope, participantId),
     scope.delete(participantAnswers, mine(participantAnswers)),
     scope.delete(challengeCompletions, mine(challengeCompletions)),
@@ -74,7 +75,7 @@ export async function resetActivities(scope: ProgramScope, deps: Deps, participa
  * their accounts, without the link. Reward inventory stays spent (a reward given out is not restocked).
  */
 export async function deleteParticipant(scope: ProgramScope, deps: Deps, participantId: number): Promise<void> {
-  await deps.db.batch([
+  await batch(deps.db, [
     uncountCompletions(scope, participantId),
     scope.update(participants, { referredById: null }, eq(participants.referredById, participantId)),
     scope.delete(participants, eq(participants.id, participantId)),
@@ -93,7 +94,7 @@ async function updateParticipant(ctx: ToolContext, p: ParticipantRow, input: { s
   if (input.staff !== undefined) set.staff = input.staff
   const delivery = (await eventDeliveries(deps, scope.programId, ['participant.updated']))['participant.updated']
   const changed = { ...(input.status !== undefined ? { status: input.status } : {}), ...(input.staff !== undefined ? { staff: input.staff } : {}) }
-  const results = (await deps.db.batch([
+  const results = (await batch(deps.db, [
     scope.update(participants, set as never, eq(participants.id, p.id)),
     participantUpdatedInsert(deps.db, scope.programId, p.id, changed, delivery),
     ...(input.status === 'blocked' ? [scope.delete(participantSessions, eq(participantSessions.participantId, p.id))] : []),

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { batch } from '../../db/batch'
 import { adminProgramPermissions, adminUsers, participantTags, participants, programs } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { lastMail, type makeTestApp, type TestBrowser } from '../../../test/helpers'
@@ -38,23 +39,22 @@ export type Person = { email: string; first?: string; last?: string; status?: (t
  */
 export async function addPeople(t: T, programId: number, people: Person[]) {
   const scope = programScope(t.db, programId)
-  const rows = await scope
-    .insert(
-      participants,
-      people.map((p, i) => ({
-        email: p.email,
-        firstName: p.first ?? p.email.split('@')[0]!,
-        lastName: p.last ?? 'Test',
-        status: p.status ?? 'active',
-        points: p.points ?? 0,
-        unusedPoints: p.points ?? 0,
-        signInCount: p.signIns ?? 0,
-        referralCode: `FX${programId}X${i}X${Math.random().toString(36).slice(2, 8)}`,
-        createdAt: new Date(p.createdAt ?? Date.UTC(2026, 0, 1) + i * 60_000),
-      })),
-    )
-    .returning()
+  const values = people.map((p, i) => ({
+    email: p.email,
+    firstName: p.first ?? p.email.split('@')[0]!,
+    lastName: p.last ?? 'Test',
+    status: p.status ?? ('active' as const),
+    points: p.points ?? 0,
+    unusedPoints: p.points ?? 0,
+    signInCount: p.signIns ?? 0,
+    referralCode: `FX${programId}X${i}X${Math.random().toString(36).slice(2, 8)}`,
+    createdAt: new Date(p.createdAt ?? Date.UTC(2026, 0, 1) + i * 60_000),
+  }))
+  // D1 binds at most 100 values a statement: 6 rows (15 bound values each) a statement, all in one batch.
+  const rows = (await batch(t.db, chunks(values, 6).map((chunk) => scope.insert(participants, chunk).returning()))).flat()
   const tags = people.flatMap((p, i) => (p.tags ?? []).map((tag) => ({ tag, participantId: rows[i]!.id })))
-  if (tags.length) await scope.insert(participantTags, tags)
+  await batch(t.db, chunks(tags, 15).map((chunk) => scope.insert(participantTags, chunk)))
   return rows
 }
+
+const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))

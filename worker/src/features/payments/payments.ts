@@ -9,6 +9,7 @@ import { activeChallenge, type EngineContext } from '../challenges/challenge-sub
 import { completeChallenge } from '../challenges/completions'
 import { deliveredAt, eventDeliveries, webhookInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+import { batch } from '../../db/batch'
 
 export type CheckoutKind = 'membership' | 'donation'
 
@@ -214,7 +215,7 @@ async function fulfil(scope: ProgramScope, deps: Deps, row: typeof paymentSessio
     // the payment is still fulfilled, and announced once (its key).
     const delivery = (await eventDeliveries(deps, scope.programId, ['payment.completed']))['payment.completed']
     const announce = webhookInsert(deps.db, scope.programId, event.event, event.data, event.dedupeKey, deliveredAt(delivery))
-    const results = (await deps.db.batch([announce, ...eligible()])) as unknown[]
+    const results = (await batch(deps.db, [announce, ...eligible()])) as unknown[]
     if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [0]))
   }
 }

@@ -99,7 +99,7 @@ describe('points ledger invariants (property)', () => {
           const event = announced.find((o) => o.dedupeKey === `${r.program.id}:points.changed:${row.idempotencyKey}`)
           expect(event?.payload, row.idempotencyKey).toMatchObject({ data: { participant_id: row.participantId, delta: row.delta, source: row.source } })
         }
-        r.client.close()
+        r.client?.close()
       }),
       { numRuns: 25 },
     )

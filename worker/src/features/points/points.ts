@@ -7,6 +7,7 @@ import { afterParticipantChange } from '../challenges/effects'
 import { actionInsert } from '../webhooks/events'
 import { isBalanceViolation, ledgerWrite, pointsEventFor } from './ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+import { batch } from '../../db/batch'
 
 export type Adjustment = {
   participantId: number
@@ -35,7 +36,7 @@ export async function adjustPoints(scope: ProgramScope, deps: Deps, a: Adjustmen
   )
   let results: unknown[]
   try {
-    results = (await deps.db.batch([
+    results = (await batch(deps.db, [
       ledger,
       announce,
       actionInsert(scope, { participantId: a.participantId, actionType: 'points_adjusted', title: a.title, points: a.delta, dedupeKey: `admin:${a.idempotencyKey}` }),

@@ -25,9 +25,9 @@ import { matchProducts, PROCESS_TOPIC, programMatcher } from './receipt-processi
 import { fileHash, receiptFileKey, type CheckedReceiptFile } from './receipt-file'
 import { applyReceiptWrite, type ItemRow, type ReceiptRow, staleWrite } from './receipt-write'
 import { signedReceiptUrl } from './signed-url'
+import { batch, type BatchStatement } from '../../db/batch'
 
-type Batch = Parameters<Deps['db']['batch']>[0]
-type Statement = Batch[number]
+type Statement = BatchStatement
 type ListQuery = z.output<typeof receiptListQuerySchema>
 type Review = z.output<typeof receiptReviewSchema>
 
@@ -71,10 +71,10 @@ export async function createUploadedReceipt(scope: ProgramScope, deps: Deps, par
   await storage.put(key, bytes, file.contentType)
   let results: unknown[]
   try {
-    results = (await deps.db.batch([
+    results = (await batch(deps.db, [
       scope.insert(receipts, { participantId, status: 'pending', source: 'upload', fileKey: key, contentType: file.contentType, byteSize: bytes.length, fileHash: hash }).returning(),
       processTask(deps, scope.programId, sql`file_key = ${key}`, `receipt:${key}`),
-    ] as unknown as Batch)) as unknown[]
+    ])) as unknown[]
   } catch (err) {
     await storage.delete(key).catch(() => undefined)
     throw err
@@ -114,13 +114,13 @@ export async function createExternalReceipt(scope: ProgramScope, deps: Deps, inp
     text: '',
     confidence: 1,
   }
-  const results = (await deps.db.batch([
+  const results = (await batch(deps.db, [
     scope
       .insert(receipts, { participantId: input.participantId, status: 'pending', source: 'external', externalId: input.externalId, processedData: reading })
       .onConflictDoNothing({ target: [receipts.programId, receipts.externalId] })
       .returning(),
     processTask(deps, scope.programId, sql`external_id = ${input.externalId}`, `receipt-external:${scope.programId}:${input.externalId}`),
-  ] as unknown as Batch)) as unknown[]
+  ])) as unknown[]
   const created = ((results[0] as ReceiptRow[]) ?? []).length > 0
   if (created) await dispatchOutbox(deps, outboxIdsFrom(results, [1]))
   const receipt = (await scope.first(receipts, eq(receipts.externalId, input.externalId)))!

@@ -9,6 +9,7 @@ import { isBalanceViolation, ledgerWrite } from '../points/ledger'
 import { actionInsert, deliveredAt, eventDeliveries, webhookInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { fromCents } from './matching'
+import { batch, type BatchStatement } from '../../db/batch'
 
 /**
  * Every write to a receipt goes through applyReceiptWrite: one db.batch holding the receipt's update
@@ -22,8 +23,7 @@ import { fromCents } from './matching'
  */
 export type ReceiptRow = typeof receipts.$inferSelect
 export type ItemRow = typeof receiptItems.$inferSelect
-type Batch = Parameters<Deps['db']['batch']>[0]
-type Statement = Batch[number]
+type Statement = BatchStatement
 
 export const staleWrite = () => new AppError('idempotency_conflict', 409, 'This receipt was changed in the meantime: reload it and save again')
 const isStale = (err: unknown) => /receipts_version_nonnegative/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: unknown })?.cause ?? ''))
@@ -104,7 +104,7 @@ export async function applyReceiptWrite(scope: ProgramScope, deps: Deps, r: Rece
   }
   let results: unknown[]
   try {
-    results = (await deps.db.batch(statements as unknown as Batch)) as unknown[]
+    results = (await batch(deps.db, statements)) as unknown[]
   } catch (err) {
     if (isStale(err)) throw staleWrite()
     if (isBalanceViolation(err)) {

@@ -10,6 +10,7 @@ import { effectiveStatus, isVisible } from '../challenges/challenge-status'
 import { completeChallenge } from '../challenges/completions'
 import { webhookInsert } from '../webhooks/events'
 import { dispatchOutboxLater } from '../webhooks/outbox'
+import { batch, type BatchStatement, rawStatement } from '../../db/batch'
 
 /** Who changes a referral: an admin of the console, or nobody (the automatic approval at sign-in). */
 export type ReferralActor = { adminId: number | null }
@@ -22,12 +23,15 @@ export type ReferralActor = { adminId: number | null }
  */
 async function moveReferral(scope: ProgramScope, deps: Deps, referralId: number, to: 'approved' | 'rejected', comment: string | undefined, actor: ReferralActor) {
   const now = new Date(deps.clock.now())
-  const [updated] = (await deps.db.batch([
+  const [updated] = (await batch(deps.db, [
     scope
       .update(referrals, { status: to, updatedAt: now, ...(comment !== undefined ? { adminComments: comment } : {}) }, and(eq(referrals.id, referralId), eq(referrals.status, 'pending')))
       .returning(),
-    deps.db.run(sql`INSERT INTO referral_update_logs (program_id, referral_id, admin_user_id, from_status, to_status, comments, created_at)
-      SELECT ${scope.programId}, ${referralId}, ${actor.adminId}, 'pending', ${to}, ${comment ?? null}, ${now.getTime()} WHERE changes() = 1`),
+    rawStatement(
+      deps.db,
+      sql`INSERT INTO referral_update_logs (program_id, referral_id, admin_user_id, from_status, to_status, comments, created_at)
+      SELECT ${scope.programId}, ${referralId}, ${actor.adminId}, 'pending', ${to}, ${comment ?? null}, ${now.getTime()} WHERE changes() = 1`,
+    ),
   ])) as [(typeof referrals.$inferSelect)[], unknown]
   return updated[0]
 }
@@ -40,12 +44,15 @@ async function moveReferral(scope: ProgramScope, deps: Deps, referralId: number,
  * constraint then fails the whole batch: a referral someone else decided is never credited, and a
  * failed credit leaves the referral pending, unlogged and unannounced.
  */
-function approvalWrites(scope: ProgramScope, deps: Deps, referral: typeof referrals.$inferSelect, points: number, comment: string | undefined, actor: ReferralActor): unknown[] {
+function approvalWrites(scope: ProgramScope, deps: Deps, referral: typeof referrals.$inferSelect, points: number, comment: string | undefined, actor: ReferralActor): BatchStatement[] {
   const now = new Date(deps.clock.now())
   return [
     scope.update(referrals, { status: 'approved', points, updatedAt: now, ...(comment !== undefined ? { adminComments: comment } : {}) }, and(eq(referrals.id, referral.id), eq(referrals.status, 'pending'))),
-    deps.db.run(sql`INSERT INTO referral_update_logs (program_id, referral_id, admin_user_id, from_status, to_status, comments, created_at)
-      SELECT ${scope.programId}, ${referral.id}, ${actor.adminId}, CASE WHEN changes() = 1 THEN 'pending' END, 'approved', ${comment ?? null}, ${now.getTime()}`),
+    rawStatement(
+      deps.db,
+      sql`INSERT INTO referral_update_logs (program_id, referral_id, admin_user_id, from_status, to_status, comments, created_at)
+      SELECT ${scope.programId}, ${referral.id}, ${actor.adminId}, CASE WHEN changes() = 1 THEN 'pending' END, 'approved', ${comment ?? null}, ${now.getTime()}`,
+    ),
     webhookInsert(deps.db, scope.programId, 'referral.approved', { referral_id: referral.id, referrer_id: referral.referrerId, referred_participant_id: referral.referredParticipantId }, approvedEventKey(referral.id)),
   ]
 }
@@ -101,7 +108,7 @@ export async function approveReferral(scope: ProgramScope, deps: Deps, referralI
   }
   if (!credited) {
     try {
-      await deps.db.batch(approvalWrites(scope, deps, referral, 0, comment, actor) as [never, ...never[]])
+      await batch(deps.db, approvalWrites(scope, deps, referral, 0, comment, actor))
     } catch (err) {
       if (!(await isPending(scope, referral.id))) return false
       throw err

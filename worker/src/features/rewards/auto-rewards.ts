@@ -10,6 +10,7 @@ import { claimFailure, claimStatements, INVENTORY_INDEX } from './rewards-write'
 import { hasWebhookFor } from '../webhooks/webhooks'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { mintOutboxStatement } from '../collectibles/service'
+import { batch } from '../../db/batch'
 
 /** The rule of an achievement or milestone (rewards.parameters). */
 export type AutoRule =
@@ -192,7 +193,7 @@ export async function evaluateAutoRewards(
     // An achievement with a collectible collection queues the earner's mint in the same batch (features/collectibles).
     const mint = reward.selection === 'achievement' ? [mintOutboxStatement(scope, reward.id, participantId)] : []
     try {
-      const results = (await scope.db.batch([...statements, ...mint] as never)) as unknown[]
+      const results = (await batch(scope.db, [...statements, ...mint])) as unknown[]
       noteClaims(reward, (results[INVENTORY_INDEX] as { claims: number }[])[0]?.claims)
       if (mint.length) dispatchOutboxLater(deps, outboxIdsFrom(results, [statements.length]))
       awarded.push(reward.id)

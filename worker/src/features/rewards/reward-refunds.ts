@@ -9,6 +9,7 @@ import { invalidateRewardCatalog } from './reward-catalog'
 import { actionInsert } from '../webhooks/events'
 import { ledgerWrite, pointsEventFor } from '../points/ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
+import { batch } from '../../db/batch'
 
 /**
  * Refunds one claim (an admin undoing it, a failed fulfilment): the points spent come back as a
@@ -25,7 +26,7 @@ export async function refundClaim(scope: ProgramScope, deps: Deps, claimId: numb
   const event = { ...(await pointsEventFor(deps, scope.programId)), data: { reward_id: claim.rewardId, claim_id: claim.id } }
   let results: unknown[]
   try {
-    results = (await deps.db.batch([
+    results = (await batch(deps.db, [
       ...ledgerWrite(
         scope,
         { participantId: claim.participantId, delta: claim.pointsSpent, kind: 'refund', source: 'reward', sourceId: claim.rewardId, title: reason, idempotencyKey: key },

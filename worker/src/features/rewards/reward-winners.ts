@@ -12,6 +12,7 @@ import { parseAutoRule } from './auto-rewards'
 import { invalidateRewardCatalog } from './reward-catalog'
 import type { RewardRow } from './rewards-state'
 import { claimFailure, claimStatements } from './rewards-write'
+import { batch } from '../../db/batch'
 
 /** The outbox topic of a winner sync: the work runs after the answer, through the queue. */
 export const SYNC_WINNERS_TOPIC = 'rewards.sync_winners'
@@ -113,7 +114,7 @@ async function awardWinner(scope: ProgramScope, deps: Deps, reward: RewardRow, w
   try {
     // A synced achievement winner is an earner too: their collectible's mint goes in the same batch.
     const mint = reward.selection === 'achievement' ? [mintOutboxStatement(scope, reward.id, winner.id)] : []
-    const results = (await scope.db.batch([...statements, ...mail, ...mint] as never)) as unknown[]
+    const results = (await batch(scope.db, [...statements, ...mail, ...mint])) as unknown[]
     const mintIndex = mint.length ? [statements.length + mail.length] : []
     dispatchOutboxLater(deps, [...new Set(outboxIdsFrom(results, [...(unsubscribed ? [statements.length] : [webhookIndex, statements.length]), ...mintIndex]).filter(Boolean))])
     return 'awarded'

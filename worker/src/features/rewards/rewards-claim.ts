@@ -18,6 +18,7 @@ import { findVisibleReward, rewardNotFound } from './rewards'
 import { toReward } from './rewards-serialize'
 import { type MyRewardState, participantRewardStateStatement, type RewardRow, rewardStateFrom, rewardStatus } from './rewards-state'
 import { type ClaimFailure, claimFailure, claimStatements, INVENTORY_INDEX, POINTS_EVENT_INDEX } from './rewards-write'
+import { batch } from '../../db/batch'
 
 export type ClaimContext = {
   scope: ProgramScope
@@ -172,7 +173,7 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
   const stateIndex = statements.length - (toCheck.length ? 2 : 1)
   let results: unknown[]
   try {
-    results = (await scope.db.batch(statements as never)) as unknown[]
+    results = (await batch(scope.db, statements)) as unknown[]
   } catch (err) {
     const failure = claimFailure(err)
     // A retried repeatable claim with the same key: the claim exists, answer as the first time.
@@ -269,9 +270,9 @@ async function buyEntries(
     ),
   ] as const
   try {
-    if (once && cost === 0) await scope.db.batch([entriesWrite, ...tail])
+    if (once && cost === 0) await batch(scope.db, [entriesWrite, ...tail])
     else {
-      const results = (once ? await scope.db.batch([entriesWrite, spend, spendEvent, ...tail]) : await scope.db.batch([spend, entriesWrite, spendEvent, ...tail])) as unknown[]
+      const results = (once ? await batch(scope.db, [entriesWrite, spend, spendEvent, ...tail]) : await batch(scope.db, [spend, entriesWrite, spendEvent, ...tail])) as unknown[]
       if (pointsEvent.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [2]))
     }
   } catch (err) {

@@ -371,16 +371,12 @@ describe('home lists', () => {
     const t = await makeRewardsTest()
     const member = await t.addMember(100_000)
     const queriesFor = async (path: string) => {
-      const execute = t.client.execute.bind(t.client)
       let n = 0
-      t.client.execute = ((...args: Parameters<typeof execute>) => {
-        n++
-        return execute(...args)
-      }) as typeof t.client.execute
+      const stop = t.watch(() => n++)
       try {
         expect((await t.get(path, member)).status).toBe(200)
       } finally {
-        t.client.execute = execute
+        stop()
       }
       return n
     }

@@ -6,8 +6,8 @@ import { participants, tiers } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { contentSaved } from '../programs/content-version'
+import { batch } from '../../db/batch'
 
-type Batch = Parameters<Deps['db']['batch']>[0]
 type Values = z.output<typeof tiersWriteSchema>
 type Saved = { status: 200 | 422; result: FormResult & { data?: TierRow[] } }
 
@@ -53,7 +53,7 @@ export async function saveTiers(scope: ProgramScope, deps: Deps, values: Values)
       .map((t) => scope.insert(tiers, { name: t.name, pointsThresholdMin: t.points_threshold_min, pointsThresholdMax: t.points_threshold_max })),
     scope.update(participants, { tierId: tierOfParticipant as never }, sql`${participants.tierId} IS NOT ${tierOfParticipant}`),
   ]
-  await deps.db.batch(statements as unknown as Batch)
+  await batch(deps.db, statements)
   contentSaved(deps)
   return { status: 200, result: { success: true, errors: {}, data: (await listTiers(scope)).data } }
 }

@@ -26,6 +26,7 @@ import { approveReferral, referralHoldReason } from '../referrals/referrals'
 import { greetingName, mailBrandOf, magicLinkMail, signinCodeMail } from './mail-templates'
 import { cachedPublicProgram } from '../programs/programs'
 import { dispatchOutbox, dispatchOutboxLater, outboxIdsFrom, outboxInsert } from '../webhooks/outbox'
+import { batch, type BatchStatement } from '../../db/batch'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
 export const MAGIC_LINK_TTL_MS = 20 * 60 * 1000
@@ -225,9 +226,9 @@ async function sendSecret(
     createdAt: new Date(now),
   })
   if (silent) {
-    await deps.db.batch([supersede, insert])
+    await batch(deps.db, [supersede, insert])
   } else {
-    const results = (await deps.db.batch([supersede, insert, outboxInsert(deps.db, program.id, { topic: 'email', payload: mail })])) as unknown[]
+    const results = (await batch(deps.db, [supersede, insert, outboxInsert(deps.db, program.id, { topic: 'email', payload: mail })])) as unknown[]
     const ids = (results[2] as { id: number }[]).map((r) => r.id)
     await dispatchOutbox(deps, ids)
   }
@@ -443,7 +444,7 @@ export async function recordSignup(
   /** Slots of the events a webhook takes: dispatched after the batch. */
   const dispatch: number[] = []
   // The participant joined: announced in the batch that records the sign-up, once (keyed by the participant).
-  const writes: unknown[] = [participantCreatedInsert(deps.db, scope.programId, participant, { source }, deliveries['participant.created'])]
+  const writes: BatchStatement[] = [participantCreatedInsert(deps.db, scope.programId, participant, { source }, deliveries['participant.created'])]
   if (deliveries['participant.created'].subscribed) dispatch.push(0)
   let referralHeld = requiresReferralReview
   if (signup.postal) {
@@ -489,7 +490,7 @@ export async function recordSignup(
       actionableId: signupChallenge?.id ?? null,
     }),
   )
-  dispatchOutboxLater(deps, outboxIdsFrom((await deps.db.batch(writes as [never, ...never[]])) as unknown[], dispatch))
+  dispatchOutboxLater(deps, outboxIdsFrom((await batch(deps.db, writes)) as unknown[], dispatch))
   // The e-mail is proven at this point: approve the referral unless the program reviews them or it is held.
   if (signup.referral_code && !referralHeld) {
     const pending = await scope.first(referrals, and(eq(referrals.referredParticipantId, participant.id), eq(referrals.status, 'pending')))

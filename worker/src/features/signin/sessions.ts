@@ -8,6 +8,7 @@ import { tableRowMapper } from '../../db/row-mapper'
 import { programScope } from '../../db/scope'
 import { mapPerOwner } from '../../lib/cache'
 import { randomToken, sha256 } from '../../lib/crypto'
+import { batch } from '../../db/batch'
 
 /**
  * Sessions end at an absolute age (from sign-in) or after an idle time without a request, whichever
@@ -44,7 +45,7 @@ export async function createParticipantSession(
     createdAt: new Date(input.now),
   })
   if (input.replaceSessionId) {
-    await db.batch([scope.delete(participantSessions, eq(participantSessions.id, input.replaceSessionId)), insert])
+    await batch(db, [scope.delete(participantSessions, eq(participantSessions.id, input.replaceSessionId)), insert])
   } else {
     await insert
   }

@@ -24,6 +24,7 @@ import { invalidateRewardCatalog } from '../rewards/reward-catalog'
 import type { RewardRow } from '../rewards/rewards-state'
 import { claimFailure, claimStatements, errorText } from '../rewards/rewards-write'
 import { hasWebhookFor } from '../webhooks/webhooks'
+import { batch } from '../../db/batch'
 
 /**
  * Provably fair sweepstake draws (docs/sweepstakes-fairness.md, docs/decisions/0017): commit (a
@@ -146,7 +147,7 @@ export async function commitDraw(ctx: FairDrawContext, rewardId: number, adminId
       .where(scope.where(sweepstakeEntries, eligibleEntries(reward.id, only))),
   )
   try {
-    await scope.db.batch([insertDraw, snapshot])
+    await batch(scope.db, [insertDraw, snapshot])
   } catch (err) {
     const text = errorText(err)
     if (/UNIQUE constraint failed: sweepstake_draws\./.test(text)) throw unavailable(409, 'The seed of this sweepstakes is already committed')
@@ -241,7 +242,7 @@ export async function runDraw(ctx: FairDrawContext, rewardId: number, adminId: n
       and(eq(sweepstakeEntries.rewardId, reward.id), inArray(sweepstakeEntries.participantId, winners.map((w) => w.participant_id))),
     )
     try {
-      await scope.db.batch([transition, flags, ...inBatch.flatMap((w) => awardStatements(ctx, reward, w.participant_id, now, unsubscribed))] as never)
+      await batch(scope.db, [transition, flags, ...inBatch.flatMap((w) => awardStatements(ctx, reward, w.participant_id, now, unsubscribed))])
     } catch (err) {
       const text = errorText(err)
       if (!/NOT NULL constraint failed: sweepstake_draws\.status/.test(text)) {
@@ -269,7 +270,7 @@ async function completeAwards(ctx: FairDrawContext, reward: RewardRow, draw: Dra
   const unsubscribed = !(await hasWebhookFor(deps, scope.programId, 'reward.claimed'))
   for (const w of draw.winners) {
     try {
-      await scope.db.batch(awardStatements(ctx, reward, w.participant_id, deps.clock.now(), unsubscribed))
+      await batch(scope.db, awardStatements(ctx, reward, w.participant_id, deps.clock.now(), unsubscribed))
     } catch (err) {
       const failure = claimFailure(err)
       if (failure === 'already_claimed') continue

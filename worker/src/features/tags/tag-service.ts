@@ -21,8 +21,8 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import { contains } from '../../lib/like'
 import { bumpContentVersion, contentSaved } from '../programs/content-version'
+import { batch, rawStatement } from '../../db/batch'
 
-type Batch = Parameters<Deps['db']['batch']>[0]
 type ListQuery = z.output<typeof tagListQuerySchema>
 type ContentTagEntity = typeof contentTags.$inferSelect
 type AdminTagEntity = typeof adminTags.$inferSelect
@@ -173,7 +173,7 @@ export async function updateContentTag(scope: ProgramScope, deps: Deps, row: Con
     bumpContentVersion(deps.db, scope.programId),
   ]
   try {
-    await deps.db.batch(statements as unknown as Batch)
+    await batch(deps.db, statements)
   } catch (err) {
     if (isNameTaken(err)) return TAKEN
     throw err
@@ -286,13 +286,13 @@ export async function updateAdminTag(scope: ProgramScope, deps: Deps, row: Admin
   const statements = [
     scope.update(adminTags, { name: values.name, updatedAt: new Date(deps.clock.now()) }, eq(adminTags.id, row.id)),
     // A participant already holding the new name keeps one row: the old rows that would collide are left, then deleted.
-    deps.db.run(sql`UPDATE OR IGNORE participant_tags SET tag = ${values.name} WHERE program_id = ${scope.programId} AND tag = ${row.name}`),
+    rawStatement(deps.db, sql`UPDATE OR IGNORE participant_tags SET tag = ${values.name} WHERE program_id = ${scope.programId} AND tag = ${row.name}`),
     scope.delete(participantTags, eq(participantTags.tag, row.name)),
     ...renameInContent(scope, deps, row.name, values.name),
     bumpContentVersion(deps.db, scope.programId),
   ]
   try {
-    await deps.db.batch(statements as unknown as Batch)
+    await batch(deps.db, statements)
   } catch (err) {
     if (isNameTaken(err)) return TAKEN
     throw err

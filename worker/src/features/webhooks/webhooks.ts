@@ -6,6 +6,7 @@ import { appCache } from '../../lib/cache'
 import { deliverOutbox, dispatchOutboxLater, outboxIdsFrom, outboxInsert, registerOutboxDeliverer } from './outbox'
 import { signWebhook } from './signing'
 import { NOT_PUBLIC, webhookTargetError } from './target'
+import { batch } from '../../db/batch'
 
 type WebhookRow = typeof webhooks.$inferSelect
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
@@ -311,14 +312,14 @@ export async function attempt(deps: Deps, hook: WebhookRow, delivery: DeliveryRo
     .returning()
   if (ok) {
     const healthy = scope.update(webhooks, { consecutiveFailures: 0, failingSince: null }, and(eq(webhooks.id, hook.id), sql`${webhooks.consecutiveFailures} > 0`))
-    const [saved] = (await deps.db.batch([record, healthy])) as unknown as [DeliveryRow[]]
+    const [saved] = (await batch(deps.db, [record, healthy])) as unknown as [DeliveryRow[]]
     return saved[0]!
   }
   if (mode !== 'auto' || inactive) return (await record)[0]!
   const failing = scope
     .update(webhooks, { consecutiveFailures: sql`${webhooks.consecutiveFailures} + 1` as never, failingSince: sql`coalesce(${webhooks.failingSince}, ${now})` as never }, eq(webhooks.id, hook.id))
     .returning()
-  const [saved, health] = (await deps.db.batch([record, failing])) as unknown as [DeliveryRow[], WebhookRow[]]
+  const [saved, health] = (await batch(deps.db, [record, failing])) as unknown as [DeliveryRow[], WebhookRow[]]
   if (nextAttemptAt) retrySoon(deps, nextAttemptAt.getTime())
   const counted = health[0]
   if (counted?.active && counted.failingSince && counted.consecutiveFailures >= AUTO_DISABLE_FAILURES && now - counted.failingSince.getTime() >= AUTO_DISABLE_AFTER_MS) {
@@ -364,7 +365,7 @@ async function autoDisable(deps: Deps, hook: WebhookRow, now: number): Promise<v
       `webhook-disabled:${hook.id}:${since}:${a.email}`,
     ),
   )
-  const results = await deps.db.batch([
+  const results = await batch(deps.db, [
     scope.update(webhooks, { active: false, disabledAt: new Date(now) }, and(eq(webhooks.id, hook.id), eq(webhooks.active, true))),
     scope.update(
       webhookDeliveries,

@@ -1,0 +1,166 @@
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Client } from '@libsql/client'
+import { Miniflare } from 'miniflare'
+import { drizzle } from 'drizzle-orm/libsql'
+import { migrate } from 'drizzle-orm/libsql/migrator'
+import { createD1Db, createLibsqlDb, type Db } from '../src/db/client'
+import { createLocalLibsqlClient } from '../src/db/libsql-local'
+import { MIGRATIONS_DIR, openLibsql } from '../src/db/node'
+import { seedDemo } from '../src/db/seed'
+import { D1_SERVER_WORKER, remoteD1 } from './d1-remote'
+import { migrationStatements } from './deployed-worker'
+import { CLOSE_TEST_DATABASES } from './test-database-registry'
+
+/**
+ * The database the app-level tests run on (decision 0031): the same test files run twice, once on
+ * libSQL (the `node` Vitest project) and once on D1 in workerd through Miniflare (the `d1` project,
+ * TESSERA_TEST_DB=d1). A test that passes on one and fails on the other is a bug in the product.
+ */
+export type TestDatabaseKind = 'libsql' | 'd1'
+export const TEST_DATABASE: TestDatabaseKind = process.env.TESSERA_TEST_DB === 'd1' ? 'd1' : 'libsql'
+export const onD1 = TEST_DATABASE === 'd1'
+
+/** Where the node project's global setup left the migrated and seeded libSQL template (one file). */
+export const LIBSQL_TEMPLATE_ENV = 'TESSERA_LIBSQL_TEMPLATE'
+/** Where the d1 project's global setup left the migrated and seeded D1 template (a Miniflare persist dir). */
+export const D1_TEMPLATE_ENV = 'TESSERA_D1_TEMPLATE'
+const D1_ID = 'tessera-test'
+const COMPATIBILITY_DATE = '2026-04-20'
+
+/**
+ * A fresh test database with the migrations and the base demo data (no participants), copied from a
+ * template the project's global setup migrated and seeded once (worker/test/test-database-setup.ts):
+ * copying takes milliseconds where migrating and seeding took 0.5-1 s for each of some 200 apps.
+ * On libSQL: a copy of the template file, on one connection without a journal on disk (as fast as
+ * memory). On D1: a copy of the D1 template in its own workerd (Miniflare). `closeTestDatabases` (a
+ * setup file, after each test file) removes them. `client` is the libSQL client, or null on D1.
+ */
+export async function openTestDatabase(): Promise<{ db: Db; client: Client | null; execute: Execute; watch: Watch; readMany: ReadMany; rowsWritten: () => Promise<number> }> {
+  if (!onD1) {
+    const client = await openLibsqlCopy()
+    const db = createLibsqlDb(client)
+    const execute: Execute = (statement) => client.execute(statement as never) as unknown as Promise<SqlRows>
+    const watch: Watch = (listener) => {
+      const original = client.execute
+      client.execute = ((statement: string | { sql: string }, ...rest: unknown[]) => {
+        listener(typeof statement === 'string' ? statement : statement.sql)
+        return (original as (...a: unknown[]) => ReturnType<Client['execute']>).call(client, statement, ...rest)
+      }) as Client['execute']
+      return () => {
+        client.execute = original
+      }
+    }
+    const readMany: ReadMany = async (sqls) => {
+      const out: Record<string, unknown>[][] = []
+      for (const sql of sqls) {
+        const res = await client.execute(sql)
+        out.push(res.rows.map((row) => Object.fromEntries(res.columns.map((c, i) => [c, row[i]]))))
+      }
+      return out
+    }
+    const rowsWritten = async () => Number((await client.execute('SELECT total_changes() AS n')).rows[0]!.n)
+    return { db, client, execute, watch, readMany, rowsWritten }
+  }
+  const template = process.env[D1_TEMPLATE_ENV]
+  if (!template) throw new Error(`${D1_TEMPLATE_ENV} is not set: the d1 project's global setup (worker/test/d1-global-setup.ts) builds the template`)
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-d1-test-'))
+  cpSync(template, dir, { recursive: true })
+  const { mf, d1 } = await startD1(dir)
+  open.push({ mf, dir })
+  const execute: Execute = async (statement) => {
+    const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement
+    const [columns = [], ...values] = (await d1.prepare(sql).bind(...args).raw({ columnNames: true })) as unknown as [string[], ...unknown[][]]
+    return { columns, rows: values.map((v) => Object.assign([...v], Object.fromEntries(columns.map((c, i) => [c, v[i]]))) as Row) }
+  }
+  const watch: Watch = (listener) => {
+    d1.listeners.add(listener)
+    return () => d1.listeners.delete(listener)
+  }
+  // One D1 batch (one round trip, one consistent read) for many reads.
+  const readMany: ReadMany = async (sqls) =>
+    sqls.length ? ((await d1.batch(sqls.map((sql) => d1.prepare(sql)))) as { results: Record<string, unknown>[] }[]).map((r) => r.results) : []
+  const rowsWritten = async () => d1.written.rows
+  return { db: createD1Db(d1), client: null, execute, watch, readMany, rowsWritten }
+}
+
+/** Rows written to the database so far (triggers included): a write shows as a change. */
+/** Reads, answered as rows of column-value objects, in order. */
+export type ReadMany = (sqls: string[]) => Promise<Record<string, unknown>[][]>
+
+/** Calls `listener` with the SQL of every statement the app runs on its own (not inside a batch); answers the stop. */
+export type Watch = (listener: (sql: string) => void) => () => void
+
+/** A row as libSQL answers it: by position and by column name. */
+export type Row = unknown[] & Record<string, unknown>
+export type SqlRows = { columns: string[]; rows: Row[] }
+/** Raw SQL on the test database, either driver (for checks below the app: checksums, triggers, counts). */
+export type Execute = (statement: string | { sql: string; args?: unknown[] }) => Promise<SqlRows>
+
+/** A workerd serving a D1 database persisted in `dir`, and that database for Node (d1-remote.ts). */
+async function startD1(dir: string) {
+  const mf = new Miniflare({
+    modules: true,
+    script: D1_SERVER_WORKER,
+    compatibilityDate: COMPATIBILITY_DATE,
+    d1Databases: { DB: D1_ID },
+    d1Persist: dir,
+    unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
+  })
+  const url = await mf.unsafeGetDirectURL()
+  return { mf, d1: remoteD1(url.href) }
+}
+
+const open: { mf?: Miniflare; client?: Client; dir: string }[] = []
+;(globalThis as Record<symbol, unknown>)[CLOSE_TEST_DATABASES] = () => closeTestDatabases()
+
+/** Closes the databases this test file opened (on D1, their workerd processes) and removes their files. */
+export async function closeTestDatabases() {
+  const all = open.splice(0)
+  await Promise.all(all.map(({ mf }) => mf?.dispose().catch(() => {})))
+  for (const { client } of all) client?.close()
+  for (const { dir } of all) rmSync(dir, { recursive: true, force: true })
+}
+
+/** The libSQL template copied, or (a file run without the project's global setup) migrated and seeded in memory. */
+async function openLibsqlCopy(): Promise<Client> {
+  const template = process.env[LIBSQL_TEMPLATE_ENV]
+  if (!template) {
+    const { client, db } = await openLibsql(':memory:')
+    await seedDemo(db, { participants: 0 })
+    return client
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-libsql-test-'))
+  const path = join(dir, 'test.db')
+  copyFileSync(template, path)
+  const client = createLocalLibsqlClient(`file:${path}`)
+  // A throwaway copy: no fsync and the rollback journal in memory, like the in-memory database it replaces.
+  await client.execute('PRAGMA journal_mode = MEMORY')
+  await client.execute('PRAGMA synchronous = OFF')
+  await client.execute('PRAGMA foreign_keys = ON')
+  open.push({ client, dir })
+  return client
+}
+
+/** Builds the libSQL template file at `path`: migrated and seeded, everything in the one file. */
+export async function buildLibsqlTemplate(path: string) {
+  // One connection and a rollback journal (no WAL and no background checkpointer, as openLibsql sets up
+  // for a served file): when it closes, the one file is the whole database.
+  const client = createLocalLibsqlClient(`file:${path}`)
+  await client.execute('PRAGMA foreign_keys = ON')
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR })
+  await seedDemo(createLibsqlDb(client), { participants: 0 })
+  client.close()
+}
+
+/** Builds the D1 template in `dir`: the migrations as wrangler applies them, then the base demo data. */
+export async function buildD1Template(dir: string) {
+  const { mf, d1 } = await startD1(dir)
+  try {
+    for (const { statements } of migrationStatements()) await d1.batch(statements.map((s) => d1.prepare(s)))
+    await seedDemo(createD1Db(d1), { participants: 0 })
+  } finally {
+    await mf.dispose()
+  }
+}
