@@ -7,7 +7,8 @@ import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { createApp } from './app'
 import { keptSignedInAnswer } from './middleware/kept-reads'
-import { cachedPublicAnswer } from './middleware/public-cache'
+import { compressAnswer, compressedStaticFiles } from './middleware/compression'
+import { cachedPublicAnswer, keptBodyOf } from './middleware/public-cache'
 import { parseHeadersFile, REVALIDATE, staticCacheControl, staticHeaders } from './middleware/static-headers'
 import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { configFromEnv, paymentsFromEnv } from './config'
@@ -72,6 +73,8 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
 
   const PUBLIC_DIR = opts.publicDir ? resolve(opts.publicDir) : DIST_PUBLIC
   const staticFiles = serveStatic({ root: PUBLIC_DIR })
+  // Brotli or gzip as the request prefers, each file compressed once and kept (docs/decisions/0030).
+  const compressedStatic = compressedStaticFiles(PUBLIC_DIR)
   // The Cache-Control wrangler's assets send (dist/public/_headers, scripts/asset-headers.mjs): hashed
   // files immutable, the rest revalidated, with an ETag to revalidate against.
   const headersPath = resolve(PUBLIC_DIR, '_headers')
@@ -121,6 +124,8 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   })
   const revalidated = etag()
   assets.use('*', (c, next) => (staticCacheControl(headerRules, c.req.path) === REVALIDATE ? revalidated(c, next) : next()))
+  // Inside the ETag: a revalidated file's ETag is computed over the bytes sent, one per coding.
+  assets.use('*', compressedStatic)
   assets.use('*', staticFiles)
   assets.all('*', (c) => app.fetch(c.req.raw, c.env))
   const fetch = async (request: Request, env: { outgoing: NodeOutgoing }) => {
@@ -128,12 +133,15 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     // headers: a signed-out public read the app answered a moment ago (middleware/public-cache.ts), or
     // a signed-in read whose kept answer is current (middleware/kept-reads.ts; a failure there, of the
     // database say, leaves the request to the app, which answers the error).
+    // The app's answers (pages, JSON) are compressed as the request's Accept-Encoding prefers
+    // (middleware/compression.ts): a public cached one once per kept body; a kept signed-in one is
+    // gzipped by kept-reads.ts already (on Workers, Cloudflare's edge compresses).
     const cached = cachedPublicAnswer(deps, request)
     if (!cached && isStaticFile(PUBLIC_DIR, request.url)) return assets.fetch(request, env)
     const early = cached ?? (await keptSignedInAnswer(deps, request).catch(() => undefined))
-    if (!early) return app.fetch(request, env as never)
+    if (!early) return compressAnswer(request, await app.fetch(request, env as never))
     setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
-    return early
+    return cached ? compressAnswer(request, cached, keptBodyOf(cached)) : early
   }
 
   // A webhook retry due before the next sweep (the 5 s after a first failure) goes out on its own timer.

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// @ts-expect-error: a plain ES module of the build scripts, without types
 import { headersFile, IMMUTABLE, isHashedOutput, REVALIDATE } from '../../scripts/asset-headers.mjs'
 import { startNodeServer } from '../src/node'
 import { offlineEnv } from './deployed-worker'

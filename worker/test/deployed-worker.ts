@@ -9,7 +9,9 @@ import { Miniflare, type WorkerOptions } from 'miniflare'
 /**
  * The Workers entry as it is deployed, in workerd through Miniflare, over HTTP: bundled by wrangler
  * (`wrangler deploy --dry-run --outdir`, offline), run with the bindings wrangler.toml declares
- * (unstable_getMiniflareWorkerOptions: D1, R2, the queues and their consumers) minus the static assets,
+ * (unstable_getMiniflareWorkerOptions: D1, R2, the queues and their consumers) minus the static assets
+ * unless `assets` names a directory to serve as wrangler.toml's [assets] says (then `assetsUrl` is the
+ * entry that routes between them and the Worker, as Cloudflare does),
  * plus `vars` (ENVIRONMENT=development unless said otherwise), on a fresh local D1 in a temp dir with
  * the migrations wrangler applies, seeded by the Worker's own dev seed route. Next to it, in the same
  * workerd process and on the same D1 database, a bare Worker (`/hello`, and `/one-read`: one
@@ -69,7 +71,7 @@ export default {
 
 type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>
 
-export async function startDeployedWorker(opts: { vars?: Record<string, string>; step?: Step } = {}) {
+export async function startDeployedWorker(opts: { vars?: Record<string, string>; step?: Step; assets?: string } = {}) {
   const step: Step = opts.step ?? ((_name, work) => work())
   const dir = mkdtempSync(join(tmpdir(), 'tessera-workerd-'))
   const env = offlineEnv()
@@ -81,7 +83,7 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))
   const databaseId = (workerOptions.d1Databases as Record<string, { id: string }>).DB!.id
-  const { assets: _assets, ...withoutAssets } = workerOptions as WorkerOptions & { assets?: unknown }
+  const { assets, ...withoutAssets } = workerOptions as WorkerOptions & { assets?: object }
   const mf = await step('start workerd (Miniflare)', async () => {
     const instance = new Miniflare({
       d1Persist: join(dir, 'd1'),
@@ -90,6 +92,7 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
       workers: [
         {
           ...(withoutAssets as WorkerOptions),
+          ...(opts.assets && assets ? { assets: { ...assets, directory: opts.assets } } : {}),
           name: 'tessera',
           modules: true,
           scriptPath: join(bundleDir, 'index.js'),
@@ -110,6 +113,8 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
     await instance.ready
     return instance
   })
+  // The first worker's entry goes through the assets router, as a request to Cloudflare does.
+  const assetsUrl = opts.assets ? (await mf.ready).href.replace(/\/$/, '') : undefined
   const port = Number((await mf.unsafeGetDirectURL('tessera')).port)
   const barePort = Number((await mf.unsafeGetDirectURL('bare')).port)
   const db = (await mf.getD1Database('DB')) as unknown as D1Database
@@ -126,6 +131,8 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
     mf,
     db,
     appUrl,
+    /** With `assets`: the Worker behind wrangler.toml's asset routing (the host is 127.0.0.1, not localhost). */
+    assetsUrl,
     /** For load generators: the socket's address, with `host` sent as a header. */
     loadUrl: `http://127.0.0.1:${port}`,
     host: `localhost:${port}`,

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib'
 import { parse } from 'hono/utils/cookie'
 import { PROGRAM_KEY_HEADER } from '../../../sdk/contract/auth'
 import type { Deps } from '../deps'
+import { codingWeight } from '../lib/accept-encoding'
 import { cookieName } from '../lib/cookies'
 import { originOf } from '../lib/origin'
 import { loadChallengeCatalog } from '../features/challenges/challenge-catalog'
@@ -81,17 +82,5 @@ function gzipped(body: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   return out
 }
 
-/** Whether an Accept-Encoding header takes gzip (listed, or `*`, without q=0). */
-export function acceptsGzip(value: string | null): boolean {
-  if (!value) return false
-  let any: boolean | undefined
-  for (const part of value.split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const accepted = q === undefined || Number(q.slice(2)) > 0
-    // gzip named outright decides; `*` only speaks for codings not named.
-    if (coding === 'gzip' || coding === 'x-gzip') return accepted
-    if (coding === '*') any = accepted
-  }
-  return any ?? false
-}
+/** Whether an Accept-Encoding header takes gzip (listed, or `*`, without q=0; lib/accept-encoding.ts). */
+export const acceptsGzip = (value: string | null): boolean => codingWeight(value, 'gzip') > 0

@@ -115,7 +115,19 @@ export function cachedPublicAnswer(deps: Deps, request: Request): Response | und
 const isCurrent = (deps: Deps, hit: Entry, now: number) =>
   hit.expires > now && hit.version === contentVersion(deps, hit.programId) && hit.generation === savedGeneration(deps)
 
-const answer = (hit: Entry) => new Response(hit.body, { status: hit.status, headers: hit.headers })
+const keptBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>()
+
+function answer(hit: Entry): Response {
+  const res = new Response(hit.body, { status: hit.status, headers: hit.headers })
+  keptBodies.set(res, hit.body)
+  return res
+}
+
+/**
+ * The kept bytes behind a cached answer, the same for every request it answers: the Node entry
+ * compresses them once per coding (node.ts, middleware/compression.ts), not once per request.
+ */
+export const keptBodyOf = (res: Response): Uint8Array<ArrayBuffer> | undefined => keptBodies.get(res)
 
 function keep(entries: Map<string, Entry>, key: string, entry: Entry) {
   entries.delete(key)

@@ -1,11 +1,14 @@
+import { REVALIDATE } from '../../../scripts/asset-headers.mjs'
+
 /**
  * Static files' Cache-Control under Node, from the same `_headers` file wrangler's assets read on
  * Workers (written by scripts/build.mjs, scripts/asset-headers.mjs): files named after their content
  * are `public, max-age=31536000, immutable`; everything else gets Workers' default for assets,
- * `public, max-age=0, must-revalidate`. Only the subset of the _headers format the build writes is
+ * `public, max-age=0, must-revalidate`. Both values are scripts/asset-headers.mjs's, the one definition
+ * the build and this file share. Only the subset of the _headers format the build writes is
  * read: a URL pattern line (exact, `*` splat, `:name` placeholders), then indented `Name: value` lines.
  */
-export const REVALIDATE = 'public, max-age=0, must-revalidate'
+export { IMMUTABLE, REVALIDATE } from '../../../scripts/asset-headers.mjs'
 
 type Rule = { pattern: RegExp; headers: [string, string][] }
 
