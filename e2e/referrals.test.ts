@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { participants, pointsLedger, referrals } from '../worker/src/db/schema'
 import { audit, startConsoleWorld, stopConsoleWorld } from './console-audit'
-import { expectBrowserProblems, newPage, readMail } from './harness'
+import { expectBrowserProblems, newPage } from './harness'
+import { signUpOnSite } from './participant-site'
 
 // Issue 16, referral review (Chromium, Node + libSQL): a friend signs up on the hosted site through the
 // referrer's link (/signin?referral_code=...) with a plus-tag variant of the referrer's Gmail address.
@@ -19,22 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (world) await stopConsoleWorld(world)
 })
-
-/** Signs up on the hosted site from the page it is on (the sign-in page), reading the code from the dev mailbox. */
-async function signUpOnSite(page: Page, email: string, firstName: string) {
-  await page.getByLabel(/email/i).fill(email)
-  await page.getByRole('button', { name: 'Continue to get your login code' }).click()
-  await page.getByLabel(/first name/i).fill(firstName)
-  await page.getByLabel(/last name/i).fill('Tester')
-  await page.getByLabel(/zip code/i).fill('10001')
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: /Sign up and earn/ }).click()
-  await page.getByText(`Hey, ${firstName}!`).waitFor()
-  const mail = await readMail(world.server.url, email)
-  await page.getByPlaceholder('enter 6-digit code').fill(mail.code!)
-  await page.getByRole('button', { name: 'Verify Code' }).click()
-  await page.waitForURL((url) => url.pathname !== '/signin')
-}
 
 async function participantBy(email: string) {
   const [row] = await world.db
@@ -54,14 +38,14 @@ describe('referral review in Chromium', () => {
     // The referrer joins, then their friend through the referral link with the plus-tag address.
     const one = await newPage(browser, 1280)
     await one.page.goto(`${server.url}/signin`)
-    await signUpOnSite(one.page, referrerEmail, 'Maya')
+    await signUpOnSite(one.page, server.url, referrerEmail, 'Maya')
     await one.context.close()
     const referrer = await participantBy(referrerEmail)
 
     const two = await newPage(browser, 390)
     await two.page.goto(`${server.url}/signin?referral_code=${referrer.referralCode}`)
     await two.page.locator('.referral-banner').waitFor()
-    await signUpOnSite(two.page, friendEmail, 'Mateo')
+    await signUpOnSite(two.page, server.url, friendEmail, 'Mateo')
     await two.context.close()
     const friend = await participantBy(friendEmail)
     const [held] = await db.select().from(referrals).where(and(eq(referrals.programId, demoId), eq(referrals.referredParticipantId, friend.id)))
