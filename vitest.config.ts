@@ -7,11 +7,18 @@ import { defineConfig } from 'vitest/config'
  * through a fixture module): they run on libSQL in the `node` project and again on D1 in the `d1`
  * project (decision 0031). Found by what they import, so a new one joins both halves by itself.
  */
-const APP_TEST = /\b(makeTestApp|openTestDatabase)\b|from '[^']*\/test\/[\w-]*fixtures'|from '\.\/[\w-]*fixtures'/
+const APP_TEST = /\b(makeTestApp|openTestDatabase)\b|from '[^']*\/test\/[\w-]*fixtures'|from '\.\/[\w-]*(fixtures|suite)'/
 const appTests = ['worker', 'sdk']
   .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
   .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.workerd.test.ts') && !f.includes('node_modules'))
   .filter((f) => APP_TEST.test(readFileSync(f, 'utf8')))
+
+/**
+ * Workers for the first group (node, d1, workerd): three on a 2-core machine. The node files are
+ * CPU-bound, the d1 files mostly wait on workerd's D1 (a round trip per statement): a third worker
+ * fills that wait (vitest's default here is one worker, which ran them all in turn).
+ */
+const FIRST_GROUP_WORKERS = 3
 
 export default defineConfig({
   test: {
@@ -26,6 +33,7 @@ export default defineConfig({
           setupFiles: ['./worker/test/test-database-setup.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          maxWorkers: FIRST_GROUP_WORKERS,
         },
       },
       {
@@ -40,6 +48,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: FIRST_GROUP_WORKERS,
         },
       },
       {
@@ -58,6 +67,7 @@ export default defineConfig({
           include: ['worker/**/*.workerd.test.ts'],
           setupFiles: ['./worker/test/workerd-setup.ts'],
           testTimeout: 30_000,
+          maxWorkers: FIRST_GROUP_WORKERS,
         },
       },
       {

@@ -9,7 +9,7 @@ import { adminBrowser, ALL_FEATURES_ON, makeAdmin, makeOrganization, makeProgram
 import type { makeTestApp, TestBrowser } from './helpers'
 
 /**
- * The machinery of the permission-matrix test (console-permissions.test.ts): the world of programs
+ * The machinery of the permission-matrix test (console-permissions-suite.ts): the world of programs
  * and admins, the permission sets of section 6, the expected answer of each call, and the check that
  * a refused call wrote nothing. The per-route fixtures live in the test itself.
  */
@@ -50,7 +50,7 @@ export function fixtureFor(fixtures: Record<string, Fixture>, route: Pick<Consol
   if (own) return own
   const childParams = (route.path.match(/:\w+/g) ?? []).filter((p) => p !== ':program_id')
   if (route.method === 'GET' && childParams.length === 0) return {}
-  throw new Error(`No permission-matrix fixture for "${key}": add one line for it to FIXTURES in worker/test/console-permissions.test.ts`)
+  throw new Error(`No permission-matrix fixture for "${key}": add one line for it to FIXTURES in worker/test/console-permissions-suite.ts`)
 }
 
 /** Who calls: section 6's permission sets, each an admin of the own organization unless said. */

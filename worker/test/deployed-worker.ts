@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { D1Database } from '@cloudflare/workers-types'
 import { Miniflare, type WorkerOptions } from 'miniflare'
@@ -69,6 +70,51 @@ export default {
 }
 `
 
+/**
+ * The Worker as `wrangler deploy --dry-run` bundles it, made once per version of its sources: the
+ * test files and benches that start it (three in `npm test`) share one bundle instead of each paying
+ * wrangler's 25-35 s. Keyed by the size and time of every file it is built from; the first caller
+ * builds it under a lock directory, the others wait for its `ready` mark.
+ */
+async function workerBundle(env: NodeJS.ProcessEnv): Promise<string> {
+  const sources = ['worker/src', 'sdk/contract', 'sdk/src']
+    .flatMap((d) => readdirSync(resolve(ROOT, d), { recursive: true, encoding: 'utf8' }).map((f) => join(d, f)))
+    .concat(['wrangler.toml', 'package-lock.json'])
+    .sort()
+    .map((f) => {
+      const st = statSync(resolve(ROOT, f))
+      return st.isFile() ? `${f}:${st.size}:${st.mtimeMs}` : ''
+    })
+  const key = createHash('sha256').update(sources.join('\n')).digest('hex').slice(0, 16)
+  const dir = resolve(ROOT, '.cache/worker-bundle', key)
+  const ready = join(dir, 'ready')
+  if (existsSync(ready)) return join(dir, 'out')
+  mkdirSync(dirname(dir), { recursive: true })
+  let mine = false
+  try {
+    mkdirSync(dir)
+    mine = true
+  } catch {}
+  if (mine) {
+    // Bundles of older sources are of no more use.
+    for (const old of readdirSync(dirname(dir))) if (old !== key) rmSync(join(dirname(dir), old), { recursive: true, force: true })
+    try {
+      execFileSync(resolve(ROOT, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', join(dir, 'out')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+      writeFileSync(ready, '')
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true })
+      throw err
+    }
+    return join(dir, 'out')
+  }
+  for (let i = 0; i < 1200 && !existsSync(ready); i++) {
+    if (!existsSync(dir)) return workerBundle(env) // the builder failed: try ourselves
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  if (!existsSync(ready)) throw new Error(`the Worker bundle in ${dir} was not ready after 120 s`)
+  return join(dir, 'out')
+}
+
 type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>
 
 export async function startDeployedWorker(opts: { vars?: Record<string, string>; step?: Step; assets?: string } = {}) {
@@ -76,10 +122,7 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
   const dir = mkdtempSync(join(tmpdir(), 'tessera-workerd-'))
   const env = offlineEnv()
   Object.assign(process.env, env)
-  const bundleDir = join(dir, 'bundle')
-  await step('wrangler bundle (deploy --dry-run)', async () => {
-    execFileSync(resolve(ROOT, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', bundleDir], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-  })
+  const bundleDir = await step('wrangler bundle (deploy --dry-run)', () => workerBundle(env))
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))
   const databaseId = (workerOptions.d1Databases as Record<string, { id: string }>).DB!.id

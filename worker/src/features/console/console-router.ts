@@ -22,7 +22,7 @@ type Handlers = [Handler<AppEnv>, ...Handler<AppEnv>[]] | [...MiddlewareHandler<
 /**
  * A feature's console endpoints: every route states its permission where it is declared, the guard
  * is added here, and the route goes into `table`, from which the permission-matrix test
- * (worker/test/console-permissions.test.ts) is generated. A route added to a console sub-app any other
+ * (worker/test/console-permissions-suite.ts) is generated. A route added to a console sub-app any other
  * way has no entry in a table, and that test fails.
  *
  * @example

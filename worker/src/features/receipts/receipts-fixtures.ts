@@ -29,7 +29,7 @@ const one = { params: matrixReceipt }
 const product = { params: matrixProduct }
 const merchant = { params: matrixMerchant }
 
-/** One permission-matrix line per receipts console route (worker/test/console-permissions.test.ts). */
+/** One permission-matrix line per receipts console route (worker/test/console-permissions-suite.ts). */
 export const receiptMatrixFixtures: Record<string, Fixture> = {
   [`GET ${ONE}`]: one,
   [`GET ${ONE}/receipt_items`]: one,

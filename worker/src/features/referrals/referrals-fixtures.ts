@@ -15,7 +15,7 @@ async function matrixReferral(k: FixtureKit, program: ProgramRow): Promise<{ ref
 
 const ONE = 'GET /programs/:program_id/referrals/:referral_id{[0-9]+}'
 
-/** One permission-matrix line per referral console route (worker/test/console-permissions.test.ts). */
+/** One permission-matrix line per referral console route (worker/test/console-permissions-suite.ts). */
 export const referralMatrixFixtures: Record<string, Fixture> = {
   [ONE]: { params: matrixReferral },
   [`${ONE}/referral_update_logs`]: { params: matrixReferral },

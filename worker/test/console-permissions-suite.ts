@@ -257,91 +257,100 @@ async function prepare(w: World, route: ConsoleRoute, fixture: Fixture, c: Case)
 
 const describeCase = (c: Case) => `${c.who?.set.name ?? 'signed out'} on ${c.target}`
 
-let w: World
-beforeAll(async () => {
-  w = await buildWorld(await makeTestApp(matrixDeps))
-}, 60_000)
+/**
+ * The permission matrix, one shard of the console's routes: `shard` of `shards` (route i belongs to
+ * shard i % shards). The matrix is run in three test files (console-permissions-{1,2,3}.test.ts) so
+ * that, on D1 where each of its some 2,000 requests is a round trip to workerd, its three parts run
+ * side by side instead of one file being the suite's longest. Shard 0 also holds the checks of the
+ * table itself and of grants read on every request.
+ */
+export function matrixSuite(shard: number, shards: number) {
+  let w: World
+  beforeAll(async () => {
+    w = await buildWorld(await makeTestApp(matrixDeps))
+  }, 60_000)
 
-describe('console permission matrix (generated from consoleRouteTable)', () => {
-  it('covers every console route the app serves: a route added outside consoleRoutes() fails here', async () => {
-    const { deps } = await makeTestApp()
-    const declared = new Set(consoleRouteTable.map((r) => `${r.method} /admin/v2${r.path}`))
-    // The console's own middleware (admin session, CSRF) and its HTML page handler; sign-in is public.
-    const notEndpoints = new Set(['ALL /admin/v2/*', 'ALL /admin/v2', 'GET /admin/v2/*'])
-    const served = createApp(deps)
-      .routes.filter((r) => (r.path === '/admin/v2' || r.path.startsWith('/admin/v2/')) && !r.path.startsWith('/admin/v2/auth/'))
-      .map((r) => `${r.method} ${r.path}`)
-    expect(served.filter((key) => !notEndpoints.has(key) && !declared.has(key))).toEqual([])
-    expect(consoleRouteTable.length).toBe(new Set(consoleRouteTable.map((r) => `${r.method} ${r.path}`)).size)
-  })
-
-  it('fails a route without a fixture, and keeps no fixture of a route that is gone', () => {
-    expect(() => fixtureFor(FIXTURES, { method: 'POST', path: '/programs/:program_id/new_thing' })).toThrow(/add one line for it to FIXTURES/)
-    expect(() => fixtureFor(FIXTURES, { method: 'GET', path: '/programs/:program_id/things/:thing_id' })).toThrow(/No permission-matrix fixture/)
-    expect(fixtureFor(FIXTURES, { method: 'GET', path: '/programs/:program_id/things' })).toEqual({})
-    const routes = new Set(consoleRouteTable.map((r) => `${r.method} ${r.path}`))
-    expect(Object.keys(FIXTURES).filter((key) => !routes.has(key))).toEqual([])
-  })
-
-  for (const route of consoleRouteTable) {
-    it(`${route.method} ${route.path} needs ${JSON.stringify(route.permission)}`, { timeout: 120_000 }, async () => {
-      const fixture = fixtureFor(FIXTURES, route)
-      const cases = casesFor(w, route, fixture)
-      const problems: string[] = []
-      // Refusals first, all prepared before the snapshot (fixtures make rows); queued work stays queued
-      // (matrixDeps), so any write seen while they run is theirs.
-      const refused = cases.filter((c) => c.expected !== 'allowed')
-      const calls = await Promise.all(refused.map((c) => prepare(w, route, fixture, c)))
-      const before = await databaseChecksum(w.t)
-      for (const [i, c] of refused.entries()) {
-        const changes = await totalChanges(w.t)
-        const res = await calls[i]!()
-        if (res.status !== c.expected) problems.push(`${describeCase(c)}: expected ${c.expected}, got ${res.status} ${(await res.text()).slice(0, 200)}`)
-        if ((await totalChanges(w.t)) !== changes) problems.push(`${describeCase(c)}: refused, but wrote to the database`)
-      }
-      if ((await databaseChecksum(w.t)) !== before) problems.push('the database changed during the refused calls')
-      for (const c of cases.filter((x) => x.expected === 'allowed')) {
-        const res = await (await prepare(w, route, fixture, c))()
-        const ok = fixture.allowedStatus ? res.status === fixture.allowedStatus : res.status >= 200 && res.status <= 299
-        if (!ok) problems.push(`${describeCase(c)}: expected to be allowed, got ${res.status} ${(await res.text()).slice(0, 200)}`)
-      }
-      expect(problems).toEqual([])
-      expect(refused.length).toBeGreaterThan(0)
+  describe(`console permission matrix (generated from consoleRouteTable), part ${shard + 1} of ${shards}`, () => {
+    it.runIf(shard === 0)('covers every console route the app serves: a route added outside consoleRoutes() fails here', async () => {
+      const { deps } = await makeTestApp()
+      const declared = new Set(consoleRouteTable.map((r) => `${r.method} /admin/v2${r.path}`))
+      // The console's own middleware (admin session, CSRF) and its HTML page handler; sign-in is public.
+      const notEndpoints = new Set(['ALL /admin/v2/*', 'ALL /admin/v2', 'GET /admin/v2/*'])
+      const served = createApp(deps)
+        .routes.filter((r) => (r.path === '/admin/v2' || r.path.startsWith('/admin/v2/')) && !r.path.startsWith('/admin/v2/auth/'))
+        .map((r) => `${r.method} ${r.path}`)
+      expect(served.filter((key) => !notEndpoints.has(key) && !declared.has(key))).toEqual([])
+      expect(consoleRouteTable.length).toBe(new Set(consoleRouteTable.map((r) => `${r.method} ${r.path}`)).size)
     })
-  }
-})
 
-describe('grants are read on every request (nothing cached across requests)', () => {
-  // A GET on a program that needs one grantable permission, from the table, so the test outlives any one route.
-  const probe = consoleRouteTable.find(
-    (r) => r.method === 'GET' && r.permission !== 'signed_in' && !['organization', 'super_admin'].includes(r.permission[0]) && /^\/programs\/:program_id\/[^:]*$/.test(r.path),
-  )!
+    it.runIf(shard === 0)('fails a route without a fixture, and keeps no fixture of a route that is gone', () => {
+      expect(() => fixtureFor(FIXTURES, { method: 'POST', path: '/programs/:program_id/new_thing' })).toThrow(/add one line for it to FIXTURES/)
+      expect(() => fixtureFor(FIXTURES, { method: 'GET', path: '/programs/:program_id/things/:thing_id' })).toThrow(/No permission-matrix fixture/)
+      expect(fixtureFor(FIXTURES, { method: 'GET', path: '/programs/:program_id/things' })).toEqual({})
+      const routes = new Set(consoleRouteTable.map((r) => `${r.method} ${r.path}`))
+      expect(Object.keys(FIXTURES).filter((key) => !routes.has(key))).toEqual([])
+    })
 
-  it('refuses a revoked grant on the very next request', async () => {
-    const t = await makeTestApp()
-    const org = await makeOrganization(t)
-    const program = await makeProgram(t, org.id)
-    const [resource, action] = probe.permission as [string, string]
-    const admin = await makeAdmin(t, { organizationId: org.id, grants: [[program.id, `${resource}:${action}`]] })
-    const b = await adminBrowser(t, admin)
-    const url = `/admin/v2${probe.path.replace(':program_id', String(program.id))}`
-    expect((await b.request(url)).status).toBe(200)
-    await t.db.delete(adminProgramPermissions).where(and(eq(adminProgramPermissions.programId, program.id), eq(adminProgramPermissions.adminUserId, admin.id)))
-    expect((await b.request(url)).status).toBe(403)
+    for (const route of consoleRouteTable.filter((_, i) => i % shards === shard)) {
+      it(`${route.method} ${route.path} needs ${JSON.stringify(route.permission)}`, { timeout: 120_000 }, async () => {
+        const fixture = fixtureFor(FIXTURES, route)
+        const cases = casesFor(w, route, fixture)
+        const problems: string[] = []
+        // Refusals first, all prepared before the snapshot (fixtures make rows); queued work stays queued
+        // (matrixDeps), so any write seen while they run is theirs.
+        const refused = cases.filter((c) => c.expected !== 'allowed')
+        const calls = await Promise.all(refused.map((c) => prepare(w, route, fixture, c)))
+        const before = await databaseChecksum(w.t)
+        for (const [i, c] of refused.entries()) {
+          const changes = await totalChanges(w.t)
+          const res = await calls[i]!()
+          if (res.status !== c.expected) problems.push(`${describeCase(c)}: expected ${c.expected}, got ${res.status} ${(await res.text()).slice(0, 200)}`)
+          if ((await totalChanges(w.t)) !== changes) problems.push(`${describeCase(c)}: refused, but wrote to the database`)
+        }
+        if ((await databaseChecksum(w.t)) !== before) problems.push('the database changed during the refused calls')
+        for (const c of cases.filter((x) => x.expected === 'allowed')) {
+          const res = await (await prepare(w, route, fixture, c))()
+          const ok = fixture.allowedStatus ? res.status === fixture.allowedStatus : res.status >= 200 && res.status <= 299
+          if (!ok) problems.push(`${describeCase(c)}: expected to be allowed, got ${res.status} ${(await res.text()).slice(0, 200)}`)
+        }
+        expect(problems).toEqual([])
+        expect(refused.length).toBeGreaterThan(0)
+      })
+    }
   })
 
-  it('refuses at once when the organization or super admin flag is taken away, or the session ends', async () => {
-    const t = await makeTestApp()
-    const org = await makeOrganization(t)
-    const admin = await makeAdmin(t, { organizationId: org.id, organizationAdmin: true, superAdmin: true })
-    const b = await adminBrowser(t, admin)
-    expect((await b.request('/admin/v2/feature_programs')).status).toBe(200)
-    await t.db.update(adminUsers).set({ isSuperAdmin: false }).where(eq(adminUsers.id, admin.id))
-    expect((await b.request('/admin/v2/feature_programs')).status).toBe(403)
-    expect((await b.request('/admin/v2/users')).status).toBe(200)
-    await t.db.update(adminUsers).set({ isOrganizationAdmin: false }).where(eq(adminUsers.id, admin.id))
-    expect((await b.request('/admin/v2/users')).status).toBe(403)
-    await t.db.delete(adminSessions).where(eq(adminSessions.adminUserId, admin.id))
-    expect((await b.request('/admin/v2/me')).status).toBe(401)
+  describe.runIf(shard === 0)('grants are read on every request (nothing cached across requests)', () => {
+    // A GET on a program that needs one grantable permission, from the table, so the test outlives any one route.
+    const probe = consoleRouteTable.find(
+      (r) => r.method === 'GET' && r.permission !== 'signed_in' && !['organization', 'super_admin'].includes(r.permission[0]) && /^\/programs\/:program_id\/[^:]*$/.test(r.path),
+    )!
+
+    it('refuses a revoked grant on the very next request', async () => {
+      const t = await makeTestApp()
+      const org = await makeOrganization(t)
+      const program = await makeProgram(t, org.id)
+      const [resource, action] = probe.permission as [string, string]
+      const admin = await makeAdmin(t, { organizationId: org.id, grants: [[program.id, `${resource}:${action}`]] })
+      const b = await adminBrowser(t, admin)
+      const url = `/admin/v2${probe.path.replace(':program_id', String(program.id))}`
+      expect((await b.request(url)).status).toBe(200)
+      await t.db.delete(adminProgramPermissions).where(and(eq(adminProgramPermissions.programId, program.id), eq(adminProgramPermissions.adminUserId, admin.id)))
+      expect((await b.request(url)).status).toBe(403)
+    })
+
+    it('refuses at once when the organization or super admin flag is taken away, or the session ends', async () => {
+      const t = await makeTestApp()
+      const org = await makeOrganization(t)
+      const admin = await makeAdmin(t, { organizationId: org.id, organizationAdmin: true, superAdmin: true })
+      const b = await adminBrowser(t, admin)
+      expect((await b.request('/admin/v2/feature_programs')).status).toBe(200)
+      await t.db.update(adminUsers).set({ isSuperAdmin: false }).where(eq(adminUsers.id, admin.id))
+      expect((await b.request('/admin/v2/feature_programs')).status).toBe(403)
+      expect((await b.request('/admin/v2/users')).status).toBe(200)
+      await t.db.update(adminUsers).set({ isOrganizationAdmin: false }).where(eq(adminUsers.id, admin.id))
+      expect((await b.request('/admin/v2/users')).status).toBe(403)
+      await t.db.delete(adminSessions).where(eq(adminSessions.adminUserId, admin.id))
+      expect((await b.request('/admin/v2/me')).status).toBe(401)
+    })
   })
-})
+}

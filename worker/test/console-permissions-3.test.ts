@@ -1,0 +1,4 @@
+import { matrixSuite } from './console-permissions-suite'
+
+// The console permission matrix, part 3 of 3 (see matrixSuite).
+matrixSuite(2, 3)
