@@ -26,12 +26,13 @@ export function fakeClock(start = Date.now()) {
 }
 
 /**
- * The real app on a fresh database with the migrations and base demo data: in-memory libSQL, or D1 in
+ * The real app on a fresh database with the migrations and base demo data: libSQL, or D1 in
  * workerd when the suite runs on D1 (worker/test/test-database.ts). `execute` runs raw SQL on either;
  * `client` is libSQL's own, null on D1.
  */
 export async function makeTestApp(overrides: Partial<Deps> = {}) {
-  const { db, client, execute, watch, readMany, rowsWritten } = await openTestDatabase()
+  const database = await openTestDatabase()
+  const { db } = database
   const clock = fakeClock()
   const config = configFromEnv({ ENVIRONMENT: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-!!', LOCAL_ORIGIN: 'http://localhost' })
   const deps: Deps = {
@@ -47,7 +48,7 @@ export async function makeTestApp(overrides: Partial<Deps> = {}) {
     ...overrides,
   }
   const app = createApp(deps)
-  return { app, db, deps, clock, client, execute, watch, readMany, rowsWritten, browser: (host = 'localhost') => new TestBrowser(app, host) }
+  return { ...database, app, deps, clock, browser: (host = 'localhost') => new TestBrowser(app, host) }
 }
 
 type AppLike = { request(input: string, init?: RequestInit): Response | Promise<Response> }

@@ -31,13 +31,13 @@ const COMPATIBILITY_DATE = '2026-04-20'
 
 /**
  * A fresh test database with the migrations and the base demo data (no participants), copied from a
- * template the project's global setup migrated and seeded once (worker/test/test-database-setup.ts):
+ * template the project's global setup migrated and seeded once (test-database-global-setup.ts):
  * copying takes milliseconds where migrating and seeding took 0.5-1 s for each of some 200 apps.
  * On libSQL: a copy of the template file, on one connection without a journal on disk (as fast as
  * memory). On D1: a copy of the D1 template in its own workerd (Miniflare). `closeTestDatabases` (a
  * setup file, after each test file) removes them. `client` is the libSQL client, or null on D1.
  */
-export async function openTestDatabase(): Promise<{ db: Db; client: Client | null; execute: Execute; watch: Watch; readMany: ReadMany; rowsWritten: () => Promise<number> }> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   if (!onD1) {
     const client = await openLibsqlCopy()
     const db = createLibsqlDb(client)
@@ -64,7 +64,7 @@ export async function openTestDatabase(): Promise<{ db: Db; client: Client | nul
     return { db, client, execute, watch, readMany, rowsWritten }
   }
   const template = process.env[D1_TEMPLATE_ENV]
-  if (!template) throw new Error(`${D1_TEMPLATE_ENV} is not set: the d1 project's global setup (worker/test/d1-global-setup.ts) builds the template`)
+  if (!template) throw new Error(`${D1_TEMPLATE_ENV} is not set: the d1 project's global setup (worker/test/test-database-global-setup.ts) builds the template`)
   const dir = mkdtempSync(join(tmpdir(), 'tessera-d1-test-'))
   cpSync(template, dir, { recursive: true })
   const { mf, d1 } = await startD1(dir)
@@ -85,7 +85,16 @@ export async function openTestDatabase(): Promise<{ db: Db; client: Client | nul
   return { db: createD1Db(d1), client: null, execute, watch, readMany, rowsWritten }
 }
 
-/** Rows written to the database so far (triggers included): a write shows as a change. */
+export type TestDatabase = {
+  db: Db
+  client: Client | null
+  execute: Execute
+  watch: Watch
+  readMany: ReadMany
+  /** Rows written so far, triggers included (libSQL's total_changes(); D1's meta.rows_written): a write shows as a change. */
+  rowsWritten: () => Promise<number>
+}
+
 /** Reads, answered as rows of column-value objects, in order. */
 export type ReadMany = (sqls: string[]) => Promise<Record<string, unknown>[][]>
 

@@ -17,7 +17,6 @@ import type { Db } from './client'
 
 /** A raw SQL statement for a batch: prepared by the driver's session, so D1 can bind it. */
 export class RawStatement {
-  readonly _ = { dialect: 'sqlite' as const, result: undefined as unknown }
   readonly #db: Db
   readonly #query: SQL
   constructor(db: Db, query: SQL) {
