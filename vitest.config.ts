@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { readdirSync, readFileSync } from 'node:fs'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type ViteUserConfig } from 'vitest/config'
 
 /**
  * The tests that drive the app against a real database (makeTestApp / openTestDatabase, directly or
@@ -8,10 +8,21 @@ import { defineConfig } from 'vitest/config'
  * project (decision 0031). Found by what they import, so a new one joins both halves by itself.
  */
 const APP_TEST = /\b(makeTestApp|openTestDatabase)\b|from '[^']*\/test\/[\w-]*fixtures'|from '\.\/[\w-]*(fixtures|suite)'/
-const appTests = ['worker', 'sdk']
-  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
-  .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.workerd.test.ts') && !f.includes('node_modules'))
-  .filter((f) => APP_TEST.test(readFileSync(f, 'utf8')))
+const testFiles = (dirs: string[], name: RegExp) =>
+  dirs
+    .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
+    .filter((f) => name.test(f) && !f.endsWith('.workerd.test.ts') && !f.includes('node_modules'))
+const appTests = testFiles(['worker', 'sdk'], /\.test\.ts$/).filter((f) => APP_TEST.test(readFileSync(f, 'utf8')))
+
+/**
+ * Test files that replace a module with `vi.mock`. The node and d1 projects run their files without
+ * isolation (one module graph per worker, imported once instead of once per file: the import was a third
+ * of the suite's time), where a mock would come too late for a module another file already loaded; these
+ * files run in projects of their own, each file isolated as before.
+ */
+const MOCKS_MODULES = /\bvi\.mock\(/
+const NODE_INCLUDE = ['worker/**/*.test.ts', 'sdk/**/*.test.ts', 'widgets/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}']
+const mocking = testFiles(['worker', 'sdk', 'widgets/src', 'admin/src'], /\.test\.tsx?$/).filter((f) => MOCKS_MODULES.test(readFileSync(f, 'utf8')))
 
 /**
  * Workers for the first group (node, d1, workerd): three on a 2-core machine. The node files are
@@ -20,37 +31,44 @@ const appTests = ['worker', 'sdk']
  */
 const FIRST_GROUP_WORKERS = 3
 
+type ProjectTest = NonNullable<ViteUserConfig['test']> & { name: string; include: string[] }
+
+/**
+ * A project run without isolation (its files share one module graph per worker), and its files that
+ * mock modules as `<name>-mocks`, isolated per file (MOCKS_MODULES).
+ */
+function split(test: ProjectTest, mocks: string[]): { test: ProjectTest }[] {
+  const shared = { test: { ...test, isolate: false, exclude: [...(test.exclude ?? []), ...mocks] } }
+  return mocks.length ? [shared, { test: { ...test, name: `${test.name}-mocks`, include: mocks, isolate: true } }] : [shared]
+}
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'node',
-          include: ['worker/**/*.test.ts', 'sdk/**/*.test.ts', 'widgets/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.workerd.test.ts', '**/node_modules/**'],
-          // One migrated and seeded libSQL template per run, copied by every test database (test-database.ts).
-          globalSetup: ['./worker/test/test-database-global-setup.ts'],
-          setupFiles: ['./worker/test/test-database-setup.ts'],
-          environment: 'node',
-          testTimeout: 20_000,
-          maxWorkers: FIRST_GROUP_WORKERS,
-        },
-      },
-      {
-        test: {
-          // The same app-level test files on D1 in workerd (Miniflare), one database per makeTestApp,
-          // each a copy of a template migrated and seeded once (worker/test/test-database.ts).
-          name: 'd1',
-          include: appTests,
-          env: { TESSERA_TEST_DB: 'd1' },
-          globalSetup: ['./worker/test/test-database-global-setup.ts'],
-          setupFiles: ['./worker/test/test-database-setup.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          maxWorkers: FIRST_GROUP_WORKERS,
-        },
-      },
+      ...split({
+        name: 'node',
+        include: NODE_INCLUDE,
+        exclude: ['**/*.workerd.test.ts', '**/node_modules/**'],
+        // One migrated and seeded libSQL template per run, copied by every test database (test-database.ts).
+        globalSetup: ['./worker/test/test-database-global-setup.ts'],
+        setupFiles: ['./worker/test/test-database-setup.ts'],
+        environment: 'node',
+        testTimeout: 20_000,
+        maxWorkers: FIRST_GROUP_WORKERS,
+      }, mocking),
+      ...split({
+        // The same app-level test files on D1 in workerd (Miniflare), one database per makeTestApp,
+        // each a copy of a template migrated and seeded once (worker/test/test-database.ts).
+        name: 'd1',
+        include: appTests,
+        env: { TESSERA_TEST_DB: 'd1' },
+        globalSetup: ['./worker/test/test-database-global-setup.ts'],
+        setupFiles: ['./worker/test/test-database-setup.ts'],
+        environment: 'node',
+        testTimeout: 60_000,
+        hookTimeout: 60_000,
+        maxWorkers: FIRST_GROUP_WORKERS,
+      }, mocking.filter((f) => appTests.includes(f))),
       {
         plugins: [
           cloudflareTest(async () => ({

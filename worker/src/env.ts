@@ -10,6 +10,9 @@ export type AdminRow = typeof adminUsers.$inferSelect
  * Hono context variables set by middleware. Read them with `c.get(name)` on hot paths: Hono builds a
  * new object from all of them on every `c.var` access.
  */
+/** What a console request on a program needs besides the session: the program and the admin's grants on it. */
+export type ProgramAccess = { programId: number; program: ProgramRow | null; grants: { resource: string; action: string }[] }
+
 export type AppEnv = {
   Variables: {
     deps: Deps
@@ -23,6 +26,8 @@ export type AppEnv = {
     tokenClient: boolean
     admin: AdminRow | null
     adminSessionId: number | null
+    /** The program the console path names and the admin's grants on it, read with the session (middleware/admin-auth.ts). */
+    adminProgramAccess: ProgramAccess | null
     csrfToken: string
     /** CSP frame-ancestors for embeddable pages (the program's domain list). */
     frameAncestors: string

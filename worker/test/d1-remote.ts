@@ -20,26 +20,38 @@ const enc = (v) => {
 }
 const dec = (v) => (v && typeof v === 'object' && typeof v.$blob === 'string' ? Uint8Array.from(atob(v.$blob), (c) => c.charCodeAt(0)).buffer : v)
 const stmt = (env, s) => env.DB.prepare(s.sql).bind(...s.params.map(dec))
+const run = async (env, call) => {
+  try {
+    let out
+    if (call.op === 'batch') out = await env.DB.batch(call.statements.map((s) => stmt(env, s)))
+    else if (call.op === 'exec') out = await env.DB.exec(call.sql)
+    else if (call.op === 'raw') out = await stmt(env, call).raw({ columnNames: !!call.columnNames })
+    else if (call.op === 'first') out = call.column === undefined ? await stmt(env, call).first() : await stmt(env, call).first(call.column)
+    else out = await stmt(env, call)[call.op]()
+    return JSON.stringify({ ok: enc(out) })
+  } catch (err) {
+    return JSON.stringify({ error: String(err && err.message || err), cause: err && err.cause ? String(err.cause.message || err.cause) : null })
+  }
+}
+// The answers of the last calls by id: a call sent again (its connection closed before the answer came)
+// gets the answer of its first run instead of running twice.
+const answers = new Map()
 export default {
   async fetch(request, env) {
     const call = await request.json()
-    try {
-      let out
-      if (call.op === 'batch') out = await env.DB.batch(call.statements.map((s) => stmt(env, s)))
-      else if (call.op === 'exec') out = await env.DB.exec(call.sql)
-      else if (call.op === 'raw') out = await stmt(env, call).raw({ columnNames: !!call.columnNames })
-      else if (call.op === 'first') out = call.column === undefined ? await stmt(env, call).first() : await stmt(env, call).first(call.column)
-      else out = await stmt(env, call)[call.op]()
-      return Response.json({ ok: enc(out) })
-    } catch (err) {
-      return Response.json({ error: String(err && err.message || err), cause: err && err.cause ? String(err.cause.message || err.cause) : null })
+    let answer = answers.get(call.id)
+    if (!answer) {
+      answer = run(env, call)
+      answers.set(call.id, answer)
+      if (answers.size > 256) answers.delete(answers.keys().next().value)
     }
+    return new Response(await answer, { headers: { 'content-type': 'application/json' } })
   },
 }
 `
 
 type Value = unknown
-type Call = { op: string; sql?: string; params?: Value[]; statements?: { sql: string; params: Value[] }[]; column?: string; columnNames?: boolean }
+type Call = { id?: number; op: string; sql?: string; params?: Value[]; statements?: { sql: string; params: Value[] }[]; column?: string; columnNames?: boolean }
 
 const encode = (v: Value): Value => {
   if (v instanceof ArrayBuffer) return { $blob: Buffer.from(v).toString('base64') }
@@ -59,6 +71,24 @@ const decode = (v: Value): Value => {
   return v
 }
 
+let calls = 0
+
+/**
+ * POSTs a call, sending it again when the connection closes before the answer (a kept-alive socket the
+ * server closed as the request went out: "other side closed", seen under load). The Worker answers a
+ * repeated id from its first run, so a call runs once even when its first answer was lost.
+ */
+async function post(url: string, call: Call & { id: number }): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, { method: 'POST', body: JSON.stringify(call) })
+      return await res.json()
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof TypeError)) throw err
+    }
+  }
+}
+
 export function remoteD1(url: string) {
   /** Told of every statement run on its own (not those of a batch), like a watch on libSQL's execute. */
   const listeners = new Set<(sql: string) => void>()
@@ -70,8 +100,7 @@ export function remoteD1(url: string) {
   }
   const send = async (call: Call) => {
     if (call.sql !== undefined && call.op !== 'exec') for (const listener of listeners) listener(call.sql)
-    const res = await fetch(url, { method: 'POST', body: JSON.stringify(call) })
-    const body = (await res.json()) as { ok?: Value; error?: string; cause?: string | null }
+    const body = (await post(url, { ...call, id: ++calls })) as { ok?: Value; error?: string; cause?: string | null }
     if (body.error !== undefined) throw new Error(body.error, body.cause ? { cause: new Error(body.cause) } : undefined)
     const out = decode(body.ok)
     if (Array.isArray(out) && call.op === 'batch') out.forEach(count)

@@ -12,6 +12,8 @@ import { buildD1Template, buildLibsqlTemplate, D1_TEMPLATE_ENV, LIBSQL_TEMPLATE_
  */
 export default async function setup(project: TestProject) {
   const onD1 = project.config.env?.TESSERA_TEST_DB === 'd1'
+  // A project's `-mocks` half (vitest.config.ts) shares the template its other half built.
+  if (process.env[onD1 ? D1_TEMPLATE_ENV : LIBSQL_TEMPLATE_ENV]) return
   const dir = mkdtempSync(join(tmpdir(), `tessera-${onD1 ? 'd1' : 'libsql'}-template-`))
   if (onD1) {
     await buildD1Template(dir)

@@ -2,25 +2,43 @@ import { eq } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
 import { adminProgramPermissions, programs } from '../db/schema'
 import { programScope } from '../db/scope'
-import type { AppEnv } from '../env'
+import type { AppEnv, ProgramAccess } from '../env'
 import { readCookie } from '../lib/cookies'
 import { AppError, forbidden, unauthenticated } from '../lib/errors'
 import { findAdminSession } from '../features/console/admin-auth'
+import type { Db } from '../db/client'
 import { type Action, can, type Resource } from '../features/console/permissions'
+
+/** The program a console path names (`/admin/v2/programs/:program_id/...`), read with the session. */
+const PROGRAM_PATH = /^\/admin\/v2\/programs\/([1-9][0-9]{0,15})(?:\/|$)/
 
 export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
   c.set('admin', null)
   c.set('adminSessionId', null)
+  c.set('adminProgramAccess', null)
   const token = readCookie(c, 'admin')
   if (token) {
-    const found = await findAdminSession(c.get('deps').db, token, c.get('deps').clock.now())
+    const programId = PROGRAM_PATH.exec(c.req.path)?.[1]
+    const found = await findAdminSession(c.get('deps').db, token, c.get('deps').clock.now(), programId === undefined ? undefined : Number(programId))
     if (found) {
       c.set('admin', found.admin)
       c.set('adminSessionId', found.sessionId)
+      c.set('adminProgramAccess', found.access ?? null)
     }
   }
   await next()
 })
+
+async function readAccess(db: Db, programId: number, adminUserId: number): Promise<ProgramAccess> {
+  const program = (await db.select().from(programs).where(eq(programs.id, programId)).limit(1))[0] ?? null
+  const grants = program
+    ? await db
+        .select({ resource: adminProgramPermissions.resource, action: adminProgramPermissions.action })
+        .from(adminProgramPermissions)
+        .where(programScope(db, programId).where(adminProgramPermissions, eq(adminProgramPermissions.adminUserId, adminUserId)))
+    : []
+  return { programId, program, grants }
+}
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get('admin')) throw unauthenticated('Please sign in to the console')
@@ -42,13 +60,12 @@ export function requirePermission(resource: Resource, action: Action) {
     if (programIdParam !== undefined) {
       const programId = Number(programIdParam)
       if (!Number.isInteger(programId) || programId <= 0) throw new AppError('validation_failed', 422, 'program_id: must be a program id', { program_id: 'must be a program id' })
-      program = (await db.select().from(programs).where(eq(programs.id, programId)).limit(1))[0] ?? null
+      // Read with the session in one batch (loadAdmin), or here when the path named it otherwise.
+      const prefetched = c.get('adminProgramAccess')
+      const access = prefetched?.programId === programId ? prefetched : await readAccess(db, programId, admin.id)
+      program = access.program
       if (!program) throw new AppError('not_found', 404, 'Program not found')
-      const scope = programScope(db, programId)
-      grants = await db
-        .select({ resource: adminProgramPermissions.resource, action: adminProgramPermissions.action })
-        .from(adminProgramPermissions)
-        .where(scope.where(adminProgramPermissions, eq(adminProgramPermissions.adminUserId, admin.id)))
+      grants = access.grants
     }
     if (!can(admin, program, grants, resource, action)) throw forbidden()
     if (program) {

@@ -118,6 +118,25 @@ describe('permission middleware', () => {
     expect((await m.json(`/admin/v2/programs/${links!.id}/dashboard/program_performance_metrics`)).status).toBe(403)
   })
 
+
+  it("reads a request's session, program and grants in one batch (on D1 one round trip, not three)", async () => {
+    const t = await makeTestApp()
+    const [demo] = await t.db.select().from(programs).where(eq(programs.publicKey, 'demo'))
+    const receipts = await adminSignIn(t, 'receipts@tessera.dev')
+    const manager = await adminSignIn(t, 'manager@tessera.dev')
+    const seen: string[] = []
+    const stop = t.watch((sql) => seen.push(sql))
+    const denied = await receipts.json(`/admin/v2/programs/${demo!.id}/dashboard/program_performance_metrics`)
+    stop()
+    expect(denied.status).toBe(403)
+    // The batch is not a statement of its own: a refusal sends nothing else.
+    expect(seen).toEqual([])
+    // The grants read in the batch are this session's admin's: the manager holds dashboard:view, receipts does not.
+    expect((await manager.json(`/admin/v2/programs/${demo!.id}/dashboard/program_performance_metrics`)).status).toBe(200)
+    // A program that does not exist is still a 404 for an admin who may see every program.
+    const admin = await adminSignIn(t, 'admin@tessera.dev')
+    expect((await admin.json('/admin/v2/programs/999999/dashboard/program_performance_metrics')).status).toBe(404)
+  })
   it('needs a signed-in admin', async () => {
     const t = await makeTestApp()
     const res = await t.browser().json('/admin/v2/programs/1/dashboard/program_performance_metrics')

@@ -4,9 +4,9 @@ import { type ProgramScope, programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import type { ParticipantRow } from '../../env'
 import { mapPerOwner } from '../../lib/cache'
-import { afterParticipantChange } from '../challenges/effects'
+import { afterParticipantsChange } from '../challenges/effects'
 import { markLines, rowWrites } from './import-rows'
-import { inIds } from './participant-view'
+import { inIds } from '../../db/in-ids'
 import { batch } from '../../db/batch'
 
 type Job = typeof importJobs.$inferSelect
@@ -72,8 +72,7 @@ async function applyLines(scope: ProgramScope, deps: Deps, job: Job, lines: (typ
     }
   }
   if (!moved.size) return
-  const after = await scope.select(participants, inIds(participants.id, [...moved]))
-  for (const p of after) await afterParticipantChange(scope, deps, p.id, { participant: p, completedChallenge: false })
+  await afterParticipantsChange(scope, deps, [...moved])
 }
 
 /**

@@ -7,7 +7,8 @@ import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
 import { type CsvValue, csvLine } from '../../lib/csv'
 import { activeProfileAttributes, importTemplateColumns } from './import-template'
-import { inIds, loadExtras } from './participant-view'
+import { loadExtras } from './participant-view'
+import { inIds } from '../../db/in-ids'
 
 type ExportQuery = z.output<typeof participantExportQuerySchema>
 type Extras = Awaited<ReturnType<typeof loadExtras>>

@@ -27,7 +27,8 @@ import {
 import type { ProgramScope, TenantTable } from '../../db/scope'
 import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
-import { fullName, inIds, toConsoleParticipants } from './participant-view'
+import { fullName, toConsoleParticipants } from './participant-view'
+import { inIds } from '../../db/in-ids'
 import { chainIntegrationOn } from '../collectibles/integration'
 import { participantReceiptsPage } from '../receipts/receipt-service'
 

@@ -1,16 +1,11 @@
-import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { and, count, eq, ne } from 'drizzle-orm'
 import type { ConsoleParticipant } from '../../../../sdk/contract/console/participants'
 import { offerRedemptions, participantProfileAttributes, participantTags, participants, rewardClaims } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { ParticipantRow } from '../../env'
 import { maskEmail } from '../signin/participant-signin'
+import { inIds } from '../../db/in-ids'
 
-/**
- * `column IN (ids)` with the ids bound as ONE JSON parameter: one statement text whatever the page
- * size, and clear of D1's 100 bound parameters per statement.
- */
-export const inIds = (column: SQLiteColumn, ids: readonly (number | string)[]): SQL => inArray(column, sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`)
 
 export const fullName = (p: Pick<ParticipantRow, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`.trim()
 const shortName = (p: Pick<ParticipantRow, 'firstName' | 'lastName'>) => (p.lastName ? `${p.firstName} ${p.lastName[0]}.` : p.firstName).trim()

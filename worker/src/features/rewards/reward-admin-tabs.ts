@@ -13,7 +13,8 @@ import type { PageMeta } from '../../../../sdk/contract/console/participants'
 import { coupons, participantProfileAttributes, participants, rewardClaims, sweepstakeEntries } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import { contains, startsWith } from '../../lib/like'
-import { fullName, inIds } from '../participants/participant-view'
+import { fullName } from '../participants/participant-view'
+import { inIds } from '../../db/in-ids'
 import type { RewardRow } from './rewards-state'
 
 type TabQuery = z.output<typeof rewardTabQuerySchema>

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { coupons, participants, rewardClaims, sweepstakeEntries } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import { type CsvValue, csvLine } from '../../lib/csv'
-import { inIds } from '../participants/participant-view'
+import { inIds } from '../../db/in-ids'
 import type { RewardRow } from './rewards-state'
 
 /** Rows read per query while exporting (as the dashboard's exports). */

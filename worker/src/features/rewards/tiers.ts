@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm'
-import { participants, tiers } from '../../db/schema'
+import { and, asc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { participantActions, participants, tiers } from '../../db/schema'
+import { batch, rawStatement } from '../../db/batch'
 import { PROGRAM_ID, preparedFor } from '../../db/prepared'
 import { type ProgramScope, programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
@@ -71,3 +72,32 @@ export async function recomputeTier(scope: ProgramScope, participantId: number):
   return { changed: true, tierId }
 }
 
+
+/**
+ * recomputeTier for many participants of one program at once (an import's chunk): one batch of two
+ * statements whatever their number, where one by one it was three statements each (a 10,000-line
+ * import: 30,000 round trips on D1). The same rules: the tier is the first by lower bound whose
+ * [min, max] holds the lifetime points, read fresh from the tiers table; a change into a tier is
+ * recorded as a `tier_changed` action; the action and the update are in one transaction and see the
+ * same rows, so a concurrent recompute records no second change.
+ */
+export async function recomputeTiers(scope: ProgramScope, participantIds: number[]): Promise<void> {
+  if (!participantIds.length) return
+  const ids = sql`(SELECT value FROM json_each(${JSON.stringify(participantIds)}))`
+  const tierOf = (points: SQL) =>
+    sql`(SELECT t.id FROM ${tiers} t WHERE t.program_id = ${scope.programId} AND t.points_threshold_min <= ${points} AND t.points_threshold_max >= ${points} ORDER BY t.points_threshold_min, t.id LIMIT 1)`
+  await batch(scope.db, [
+    rawStatement(
+      scope.db,
+      sql`INSERT INTO ${participantActions} (program_id, participant_id, action_type, title, actionable_type, actionable_id)
+        SELECT p.program_id, p.id, 'tier_changed', 'Reached ' || t.name, 'Tier', t.id
+        FROM ${participants} p JOIN ${tiers} t ON t.id = ${tierOf(sql`p.points`)}
+        WHERE p.program_id = ${scope.programId} AND p.id IN ${ids} AND p.tier_id IS NOT t.id`,
+    ),
+    rawStatement(
+      scope.db,
+      sql`UPDATE ${participants} SET tier_id = ${tierOf(sql`${participants}.points`)}
+        WHERE program_id = ${scope.programId} AND id IN ${ids} AND tier_id IS NOT ${tierOf(sql`${participants}.points`)}`,
+    ),
+  ])
+}
