@@ -19,6 +19,8 @@ export type EnvVars = {
   TURNSTILE_SECRET?: string
   DEV_PROGRAM_KEY?: string
   CACHE_TTL_MS?: string
+  /** How long a request holds its Idempotency-Key while it runs, in ms (default 120000; shortened in the crash tests). */
+  IDEMPOTENCY_LEASE_MS?: string
   OFFERS_API_URL?: string
   OFFERS_API_KEY?: string
   /** The Aptos signer of collectibles (a secret); unset: every program uses the simulated local chain. */
@@ -29,6 +31,14 @@ export type EnvVars = {
   /** `true` turns memberships and donations off (then production needs no Stripe keys). */
   PAYMENTS_DISABLED?: string
 }
+
+/**
+ * An Idempotency-Key's lease while its request runs: two minutes. The slowest honest request is a
+ * write of a few D1 round trips with a 30 s statement timeout each; two minutes is well past it, and
+ * short enough that a client retrying after a crash (Stripe's SDKs back off up to about a minute) gets
+ * its request run again rather than a 409.
+ */
+export const IDEMPOTENCY_LEASE_MS = 120_000
 
 const DEV_SECRET = 'tessera-development-secret-do-not-use-in-production'
 
@@ -68,6 +78,7 @@ export function configFromEnv(env: EnvVars): Config {
     mailFrom: env.MAIL_FROM || 'Tessera <no-reply@tessera.dev>',
     devProgramKey: env.DEV_PROGRAM_KEY || 'demo',
     cacheTtlMs: environment === 'test' ? 0 : Number(env.CACHE_TTL_MS ?? 5000),
+    idempotencyLeaseMs: Math.max(1000, Number(env.IDEMPOTENCY_LEASE_MS) || IDEMPOTENCY_LEASE_MS),
   }
 }
 

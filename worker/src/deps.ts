@@ -32,6 +32,8 @@ export type Config = {
   devProgramKey: string
   /** How long programs and public challenge content are cached in memory (0 = off, as in tests). */
   cacheTtlMs: number
+  /** How long a request holds its Idempotency-Key while it runs (middleware/idempotency.ts). */
+  idempotencyLeaseMs: number
 }
 
 export type Clock = { now(): number }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { challengeCompletions, challenges, participants, pointsLedger, requestIdempotency } from '../src/db/schema'
 import { sha256 } from '../src/lib/crypto'
+import { programScope } from '../src/db/scope'
 import { makeTestApp, quickParticipant } from './helpers'
 
 type Json = Record<string, any>
@@ -102,5 +103,34 @@ describe('Idempotency-Key', () => {
     expect(again.body).toEqual(first.body)
     expect((await send((await challengeRow(t, 'coffee-origins')).id)).status).toBe(422)
     expect(await footprint(t, participant.id)).toMatchObject({ completions: [article.id], credits: 1 })
+  })
+
+  it('holds a key in progress for its lease (409 with Retry-After), then lets a retry take it over and run', async () => {
+    const t = await makeTestApp()
+    const { browser, participant } = await quickParticipant(t, 'idem-lease@example.com')
+    const article = await challengeRow(t, 'pour-over-guide')
+    const body = JSON.stringify({ challenge_id: article.id })
+    // A request that took the key and died before its batch (kill -9): nothing written, the key in progress.
+    const lease = t.deps.config.idempotencyLeaseMs
+    await programScope(t.db, participant.programId).insert(requestIdempotency, {
+      key: `p:${participant.id}:lease-1`,
+      method: 'POST',
+      path: '/public/challenges/submit',
+      bodyHash: await sha256(body),
+      leaseUntil: t.clock.now() + lease,
+    })
+    const send = () => browser.request('/public/challenges/submit', { method: 'POST', body, headers: { 'content-type': 'application/json', 'idempotency-key': 'lease-1' } })
+    const during = await send()
+    expect(during.status).toBe(409)
+    expect(Number(during.headers.get('retry-after'))).toBe(Math.ceil(lease / 1000))
+    expect(await footprint(t, participant.id)).toMatchObject({ completions: [], credits: 0 })
+    t.clock.advance(lease)
+    const after = await send()
+    expect(after.status).toBe(200)
+    expect(await after.json()).toMatchObject({ success: true, points: article.points })
+    expect(await footprint(t, participant.id)).toMatchObject({ points: article.points, completions: [article.id], credits: 1 })
+    const replay = await send()
+    expect(replay.headers.get('idempotent-replayed')).toBe('true')
+    expect(await footprint(t, participant.id)).toMatchObject({ credits: 1 })
   })
 })

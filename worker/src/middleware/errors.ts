@@ -48,8 +48,8 @@ export function renderError(err: unknown, c: Context<AppEnv>): Response {
     },
     request_id: c.get('requestId') ?? '',
   }
-  // Rate limits and lockouts say when to come back (RFC 9110 Retry-After, in seconds).
+  // Rate limits, lockouts and a key still in progress say when to come back (RFC 9110 Retry-After, in seconds).
   const retryAfter = appError.extra?.retry_after_seconds
-  if (appError.status === 429 && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
+  if ((appError.status === 429 || appError.status === 409) && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
   return c.json(body, appError.status)
 }

@@ -1,59 +1,89 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { requestIdempotency } from '../db/schema'
+import type { ProgramScope } from '../db/scope'
+import type { Deps } from '../deps'
 import type { AppEnv } from '../env'
 import { sha256 } from '../lib/crypto'
 import { AppError } from '../lib/errors'
 
+export const MAX_IDEMPOTENCY_KEY = 200
+
 /**
- * Honours an `Idempotency-Key` header on writes: the first request runs and its answer is stored; a
- * retry with the same key answers the stored response (header `Idempotent-Replayed: true`) without
- * running again. Keys are per participant and program. The key is bound to the request: reused for
- * another method or path, or with another body (SHA-256 of the raw body), it answers 422
- * `idempotency_conflict`, as Stripe's API does. Server errors are not stored, so they can be retried.
- * The body is read here with `c.req.text()`; Hono caches it, so the handler still parses it.
+ * One `Idempotency-Key`, for the participant API (`idempotent` below) and `/api/v1` (api-v1-middleware):
+ * the first request runs and its answer is stored; a retry with the same key answers the stored answer
+ * (`Idempotent-Replayed: true`) without running again. The key is bound to the request: another method,
+ * path or body (SHA-256 of the raw body) answers 422 `idempotency_conflict`, as Stripe's API does.
+ * Server errors are not stored, so they can be retried.
+ *
+ * While it runs, the request holds the key for a lease (config.idempotencyLeaseMs, two minutes): a
+ * retry during the lease answers 409 with Retry-After; a retry after it takes the key over (one retry
+ * only, by a guarded update) and runs again. So a process that died mid-request (kill -9, an evicted
+ * isolate) never leaves a key stuck "in progress". Running again is safe because every write behind a
+ * key is itself unique by the key (the ledger row, the claim key, the action's dedupe key): a write that
+ * did commit before the crash is found, not repeated, and its answer is rebuilt from it (decision 0032).
+ *
+ * `key` is already owner-qualified (`p:{participantId}:...`, `api:...`). Answers the stored answer to
+ * replay, or runs `next` and stores what it answered.
  */
-export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
-  const raw = c.req.header('idempotency-key')
-  if (!raw) return next()
-  if (raw.length > 200) throw new AppError('validation_failed', 422, 'Idempotency-Key: must be at most 200 characters', { 'Idempotency-Key': 'must be at most 200 characters' })
-  const scope = c.get('scope')
-  const participant = c.get('participant')
-  const owner = participant ? `p:${participant.id}` : 'anon'
-  const key = `${owner}:${raw}`
+export async function runIdempotent(c: Context, scope: ProgramScope, deps: Deps, key: string, next: Next): Promise<Response | undefined> {
+  const method = c.req.method
+  const path = c.req.path
   const bodyHash = await sha256(await c.req.text())
-  const inserted = await scope
-    .insert(requestIdempotency, { key, method: c.req.method, path: c.req.path, bodyHash })
-    .onConflictDoNothing()
-    .returning({ id: requestIdempotency.id })
-  if (!inserted.length) {
+  const now = deps.clock.now()
+  const leaseUntil = now + deps.config.idempotencyLeaseMs
+  const inserted = await scope.insert(requestIdempotency, { key, method, path, bodyHash, leaseUntil }).onConflictDoNothing().returning({ id: requestIdempotency.id })
+  let id = inserted[0]?.id
+  if (id === undefined) {
     const prior = await scope.first(requestIdempotency, eq(requestIdempotency.key, key))
-    if (!prior || prior.method !== c.req.method || prior.path !== c.req.path) {
-      throw new AppError('idempotency_conflict', 422, 'This Idempotency-Key was used for a different request')
-    }
+    if (!prior || prior.method !== method || prior.path !== path) throw new AppError('idempotency_conflict', 422, 'This Idempotency-Key was used for a different request')
     // Rows stored before body hashes were kept (body_hash null) compare by method and path only.
-    if (prior.bodyHash !== null && prior.bodyHash !== bodyHash) {
-      throw new AppError('idempotency_conflict', 422, 'This Idempotency-Key was used with a different request body')
+    if (prior.bodyHash !== null && prior.bodyHash !== bodyHash) throw new AppError('idempotency_conflict', 422, 'This Idempotency-Key was used with a different request body')
+    if (prior.status !== null && prior.response !== null) {
+      return new Response(prior.response, { status: prior.status, headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' } })
     }
-    if (prior.status === null || prior.response === null) {
-      throw new AppError('idempotency_conflict', 409, 'A request with this Idempotency-Key is still in progress')
-    }
-    return new Response(prior.response, {
-      status: prior.status,
-      headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
-    })
+    const inProgress = (until: number) =>
+      new AppError('idempotency_conflict', 409, 'A request with this Idempotency-Key is still in progress', undefined, { retry_after_seconds: Math.max(1, Math.ceil((until - now) / 1000)) })
+    if (prior.leaseUntil > now) throw inProgress(prior.leaseUntil)
+    // The lease is over: its runner is gone. Take the key over, one retry only (the update is guarded by
+    // the lease it saw; a second retry at the same moment finds it moved and waits for this one).
+    const taken = await scope
+      .update(requestIdempotency, { leaseUntil }, and(eq(requestIdempotency.id, prior.id), isNull(requestIdempotency.status), eq(requestIdempotency.leaseUntil, prior.leaseUntil)))
+      .returning({ id: requestIdempotency.id })
+    if (!taken.length) throw inProgress(leaseUntil)
+    id = prior.id
   }
-  const id = inserted[0]!.id
+  // Only while this request still holds the key (a request that outlived its lease lost it to a retry).
+  const held = and(eq(requestIdempotency.id, id), isNull(requestIdempotency.status), eq(requestIdempotency.leaseUntil, leaseUntil))
   try {
     await next()
   } catch (err) {
-    await scope.delete(requestIdempotency, eq(requestIdempotency.id, id))
+    await scope.delete(requestIdempotency, held)
     throw err
   }
   if (c.res.status >= 500) {
-    await scope.delete(requestIdempotency, eq(requestIdempotency.id, id))
-    return
+    await scope.delete(requestIdempotency, held)
+    return undefined
   }
   const body = await c.res.clone().text()
-  await scope.update(requestIdempotency, { status: c.res.status, response: body, completedAt: new Date(c.get('deps').clock.now()) }, and(eq(requestIdempotency.id, id)))
+  await scope.update(requestIdempotency, { status: c.res.status, response: body, completedAt: new Date(deps.clock.now()) }, held)
+  return undefined
+}
+
+/** The key's length, checked before anything runs (422 naming the header). */
+export function checkIdempotencyKey(raw: string) {
+  if (raw.length > MAX_IDEMPOTENCY_KEY) {
+    throw new AppError('validation_failed', 422, `Idempotency-Key: must be at most ${MAX_IDEMPOTENCY_KEY} characters`, { 'Idempotency-Key': `must be at most ${MAX_IDEMPOTENCY_KEY} characters` })
+  }
+}
+
+/** The participant API's writes: keys are per participant and program. */
+export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
+  const raw = c.req.header('idempotency-key')
+  if (!raw) return next()
+  checkIdempotencyKey(raw)
+  const participant = c.get('participant')
+  const owner = participant ? `p:${participant.id}` : 'anon'
+  return runIdempotent(c, c.get('scope'), c.get('deps'), `${owner}:${raw}`, next)
 })

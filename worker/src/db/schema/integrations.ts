@@ -98,6 +98,11 @@ export const requestIdempotency = sqliteTable(
     response: text('response'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at'),
+    /**
+     * While the request runs (status null): until when (ms) its runner holds the key. A retry after it
+     * takes the key over and runs again (a runner that died holds it no longer); see lib/idempotency.ts.
+     */
+    leaseUntil: integer('lease_until').notNull().default(0),
   },
   (t) => [uniqueIndex('request_idempotency_uq').on(t.programId, t.key)],
 )

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { ZodError } from 'zod'
 import { API_V1_RATE_LIMIT, type ApiError } from '../../../../sdk/contract/api-v1'
-import { apiRequestLog, requestIdempotency } from '../../db/schema'
+import { apiRequestLog } from '../../db/schema'
 import { programScope } from '../../db/scope'
-import { sha256 } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { validationError } from '../../middleware/errors'
+import { checkIdempotencyKey, runIdempotent } from '../../middleware/idempotency'
 import { limiterOf } from '../../platform/limiter'
 import { verifyApiKey } from '../integrations/api-keys'
 import type { ApiV1Env } from './api-v1-env'
@@ -21,7 +20,7 @@ export function renderApiError(err: unknown, c: Context<ApiV1Env>): Response {
     e = new AppError('internal_error', 500, 'Something went wrong')
   }
   const retryAfter = e.extra?.retry_after_seconds
-  if (e.status === 429 && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
+  if ((e.status === 429 || e.status === 409) && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
   const body: ApiError = { error: { code: e.code, message: e.message, request_id: c.get('requestId'), ...(e.fields ? { fields: e.fields } : {}) } }
   return c.json(body, e.status)
 }
@@ -77,14 +76,10 @@ export const apiKeyAuth: MiddlewareHandler<ApiV1Env> = async (c, next) => {
   await next()
 }
 
-const MAX_KEY = 200
-
 /**
- * `Idempotency-Key` for `/api/v1` writes, stored in request_idempotency (as the participant API's
- * middleware/idempotency.ts does) under `api:{key}` in the key's program. The first request runs and
- * its answer is kept; a retry with the same key, method, path and body answers the kept answer
- * (`Idempotent-Replayed: true`); another method, path or body answers 422 `idempotency_conflict`.
- * Server errors are not kept, so they can be retried. `required` refuses a write without the header.
+ * `Idempotency-Key` for `/api/v1` writes (middleware/idempotency.ts, with its lease), stored under
+ * `api:{key}` in the key's program; the handlers make their writes unique by it (`idempotencyKey`).
+ * `required` refuses a write without the header.
  */
 export const apiIdempotency =
   (mode: 'required' | 'optional'): MiddlewareHandler<ApiV1Env> =>
@@ -94,30 +89,7 @@ export const apiIdempotency =
       if (mode === 'required') throw new AppError('validation_failed', 422, 'Idempotency-Key: header is required for this call', { 'Idempotency-Key': 'is required' })
       return next()
     }
-    if (raw.length > MAX_KEY) throw new AppError('validation_failed', 422, `Idempotency-Key: must be at most ${MAX_KEY} characters`, { 'Idempotency-Key': `must be at most ${MAX_KEY} characters` })
-    const scope = c.get('scope')
-    const key = `api:${raw}`
-    const bodyHash = await sha256(await c.req.text())
-    const inserted = await scope.insert(requestIdempotency, { key, method: c.req.method, path: c.req.path, bodyHash }).onConflictDoNothing().returning({ id: requestIdempotency.id })
-    if (!inserted.length) {
-      const prior = await scope.first(requestIdempotency, eq(requestIdempotency.key, key))
-      if (!prior || prior.method !== c.req.method || prior.path !== c.req.path) throw new AppError('idempotency_conflict', 422, 'This Idempotency-Key was used for a different request')
-      if (prior.bodyHash !== bodyHash) throw new AppError('idempotency_conflict', 422, 'This Idempotency-Key was used with a different request body')
-      if (prior.status === null || prior.response === null) throw new AppError('idempotency_conflict', 409, 'A request with this Idempotency-Key is still in progress')
-      return new Response(prior.response, { status: prior.status, headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' } })
-    }
-    const id = inserted[0]!.id
+    checkIdempotencyKey(raw)
     c.set('idempotencyKey', raw)
-    try {
-      await next()
-    } catch (err) {
-      await scope.delete(requestIdempotency, eq(requestIdempotency.id, id))
-      throw err
-    }
-    if (c.res.status >= 500) {
-      await scope.delete(requestIdempotency, eq(requestIdempotency.id, id))
-      return
-    }
-    const body = await c.res.clone().text()
-    await scope.update(requestIdempotency, { status: c.res.status, response: body, completedAt: new Date(c.get('deps').clock.now()) }, eq(requestIdempotency.id, id))
+    return runIdempotent(c, c.get('scope'), c.get('deps'), `api:${raw}`, next)
   }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { API_V1_RATE_LIMIT, apiErrorSchema, apiV1Operations, type ApiParticipant, ledgerPageSchema, type LedgerPage, participantSchema, pointsAdjustResultSchema, type PointsAdjustResult } from '../../../../sdk/contract/api-v1'
-import { apiRequestLog, participants, pointsLedger } from '../../db/schema'
+import { apiRequestLog, participants, pointsLedger, requestIdempotency } from '../../db/schema'
+import { sha256 } from '../../lib/crypto'
 import { programScope } from '../../db/scope'
 import { makeTestApp } from '../../../test/helpers'
 import { makeOrganization, makeProgram } from '../../../test/console-fixtures'
@@ -221,6 +222,44 @@ describe('/api/v1 points', () => {
     expect(await t.balance()).toBe(40)
     expect((await t.adjust({ type: 'earn', amount: 40, reason: 'Race' }, 'race-1')).status).toBe(201)
     expect(await t.balance()).toBe(40)
+  })
+
+  it('a key whose runner died is taken over after its lease: 409 with Retry-After before, then the answer rebuilt from what committed, credited once', async () => {
+    const t = await withParticipant()
+    const first = await t.adjust({ type: 'earn', amount: 70, reason: 'Order 9' }, 'crash-9')
+    expect(first.status).toBe(201)
+    // As if the process died after the write's batch committed, before the answer was stored: the key
+    // is still "in progress" under a lease that nobody will end.
+    const lease = t.deps.config.idempotencyLeaseMs
+    await t.db.update(requestIdempotency).set({ status: null, response: null, completedAt: null, leaseUntil: t.clock.now() + lease }).where(eq(requestIdempotency.key, 'api:crash-9'))
+    const during = await t.adjust({ type: 'earn', amount: 70, reason: 'Order 9' }, 'crash-9')
+    expectError(during, 409, 'idempotency_conflict')
+    expect(Number(during.res.headers.get('retry-after'))).toBe(Math.ceil(lease / 1000))
+    t.clock.advance(lease + 1)
+    const after = await t.adjust({ type: 'earn', amount: 70, reason: 'Order 9' }, 'crash-9')
+    expect(after.status, after.text).toBe(201)
+    expect(after.body.entry).toEqual(first.body.entry)
+    expect(await t.balance()).toBe(70)
+    expect(await t.db.select().from(pointsLedger).where(eq(pointsLedger.participantId, t.p.id))).toHaveLength(1)
+    // Stored again: the next retry is a plain replay.
+    const replay = await t.adjust({ type: 'earn', amount: 70, reason: 'Order 9' }, 'crash-9')
+    expect(replay.res.headers.get('idempotent-replayed')).toBe('true')
+    expect(replay.text).toBe(after.text)
+  })
+
+  it('a key whose runner died before writing runs again after its lease; retries racing for it run it once', async () => {
+    const t = await withParticipant()
+    const [row] = await t.db.select({ programId: participants.programId }).from(participants).where(eq(participants.id, t.p.id))
+    const body = JSON.stringify({ type: 'earn', amount: 25, reason: 'Order 10' })
+    // The key taken by a request that died before its batch: nothing written.
+    await programScope(t.db, row!.programId).insert(requestIdempotency, { key: 'api:crash-10', method: 'POST', path: `/api/v1/participants/${t.p.id}/points`, bodyHash: await sha256(body), leaseUntil: t.clock.now() - 1 })
+    const racing = await Promise.all([0, 1, 2].map(() => t.adjust(JSON.parse(body), 'crash-10')))
+    expect(racing.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1)
+    for (const r of racing) if (r.status !== 201) expectError(r, 409, 'idempotency_conflict')
+    expect(await t.balance()).toBe(25)
+    expect(await t.db.select().from(pointsLedger).where(eq(pointsLedger.participantId, t.p.id))).toHaveLength(1)
+    const [stored] = await t.db.select().from(requestIdempotency).where(eq(requestIdempotency.key, 'api:crash-10'))
+    expect(stored!.status).toBe(201)
   })
 
   it('answers 422 for the same key with a different body or on another participant, and changes nothing', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `request_idempotency` ADD `lease_until` integer DEFAULT 0 NOT NULL;
