@@ -10,6 +10,15 @@ export const MAX_DELIVERY_ATTEMPTS = 8
 const IDS_PER_STATEMENT = 90
 /** In-process delivery waits this long to take the writes of a busy moment in one round. */
 const DELIVERY_DELAY_MS = 10
+/**
+ * A claimed row (status `sending`) is held this long, its end kept in next_attempt_at; the sweep takes
+ * back a claim whose lease is over (its deliverer died: kill -9, an evicted isolate), so no message is
+ * left unsent. Fifteen minutes: a Queues consumer invocation cannot run longer on Cloudflare, and a
+ * round of at most 90 rows (mails, webhook fan-outs whose own attempts hold their own two-minute
+ * lease) takes seconds. A deliverer slower than that may deliver a row twice, under the same
+ * webhook-id (webhook deliveries are one per event and webhook), which receivers dedupe.
+ */
+export const OUTBOX_CLAIM_LEASE_MS = 15 * 60_000
 
 export type OutboxMessage =
   | { topic: 'email'; payload: MailMessage }
@@ -88,14 +97,30 @@ const inIds = sql`(SELECT value FROM json_each(${sql.placeholder('ids')}))`
 const claimByIds = (db: Db) =>
   preparedFor(db, 'outbox-claim-ids', (d) => {
     const candidates = d.select({ id: outbox.id }).from(outbox).where(and(inArray(outbox.id, inIds), pending)).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
-    return d.update(outbox).set({ status: 'sending' }).where(and(inArray(outbox.id, candidates), pending)).returning().prepare()
+    return d
+      .update(outbox)
+      .set({ status: 'sending', nextAttemptAt: param('leaseUntil') })
+      .where(and(inArray(outbox.id, candidates), pending))
+      .returning()
+      .prepare()
   })
 
-/** The sweep: claims due pending rows. */
+/**
+ * The sweep: claims due pending rows, and takes back claims whose lease is over (a `sending` row
+ * without a lease end was claimed before leases: taken back too).
+ */
 function claimDue(db: Db, now: number) {
-  const due = and(pending, or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))))
+  const at = new Date(now)
+  const due = or(
+    and(pending, or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, at))),
+    and(eq(outbox.status, 'sending'), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, at))),
+  )
   const candidates = db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
-  return db.update(outbox).set({ status: 'sending' }).where(and(inArray(outbox.id, candidates), pending)).returning()
+  return db
+    .update(outbox)
+    .set({ status: 'sending', nextAttemptAt: new Date(now + OUTBOX_CLAIM_LEASE_MS) })
+    .where(and(inArray(outbox.id, candidates), due))
+    .returning()
 }
 
 const markDelivered = (db: Db) =>
@@ -116,7 +141,8 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
 
 /**
  * Delivers the given outbox rows, or every due pending row when no ids are given. The rows are claimed
- * with one guarded update (pending -> sending), so concurrent deliverers never send a message twice;
+ * with one guarded update (pending -> sending, for a lease: OUTBOX_CLAIM_LEASE_MS), so concurrent
+ * deliverers never send a message twice, and a deliverer that dies leaves its rows to the sweep;
  * the delivered ones are marked in one more statement. A failure schedules a retry with exponential
  * backoff and never touches the business write.
  */
@@ -133,7 +159,7 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
   const { db } = deps
   const now = deps.clock.now()
   if (ids && !ids.length) return { delivered: 0, failed: 0 }
-  const claimed = (ids ? await claimByIds(db).all({ ids: JSON.stringify(ids) }) : await claimDue(db, now)).sort((a, b) => a.id - b.id)
+  const claimed = (ids ? await claimByIds(db).all({ ids: JSON.stringify(ids), leaseUntil: new Date(now + OUTBOX_CLAIM_LEASE_MS) }) : await claimDue(db, now)).sort((a, b) => a.id - b.id)
   const done: number[] = []
   let failed = 0
   for (const row of claimed) {
