@@ -28,9 +28,8 @@ let admin: BrowserContext
 let demoId: number
 
 beforeAll(async () => {
+  // The demo as seeded: it holds every asset branding requires (e2e/console-branding-demo.test.ts).
   ;({ dir, server, browser, db, demoId, admin } = await startConsoleWorld('branding'))
-  // The seed has no overlay image, which branding requires: the program's other images stand in.
-  await db.update(programTemplateDetails).set({ overlayImage: '/brand/hero.svg' }).where(eq(programTemplateDetails.programId, demoId))
 }, 120_000)
 afterAll(() => stopConsoleWorld({ browser, server, dir }))
 

@@ -73,6 +73,9 @@ async function seedProgram(
       footerLogo: '/brand/logo.svg',
       faviconFile: '/favicon.svg',
       headerBackgroundImage: '/brand/hero.svg',
+      // Every asset the console's branding form requires (brandingWriteSchema): a save of one colour
+      // must not fail on an image the admin never touched.
+      overlayImage: '/brand/overlay.svg',
       elementCssStyle: { ...DEFAULT_BRAND_STYLE, 'perk-primary': p.primary },
     }),
     db.insert(pages).values(TERMS_PAGES.map((page) => ({ ...page, programId: id, status: 'published' as const, publishedAt: new Date() }))),

@@ -92,6 +92,7 @@ export function SelectField({
           render={({ field }) => (
             <Select
               {...control}
+              ref={field.ref}
               name={field.name}
               value={field.value == null ? undefined : String(field.value)}
               onValueChange={field.onChange}

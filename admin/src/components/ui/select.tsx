@@ -15,7 +15,7 @@ type SelectProps = {
   size?: 'sm' | 'md'
   className?: string
   name?: string
-} & Pick<ComponentProps<'button'>, 'id' | 'aria-invalid' | 'aria-describedby' | 'aria-label' | 'onBlur'>
+} & Pick<ComponentProps<'button'>, 'id' | 'aria-invalid' | 'aria-describedby' | 'aria-label' | 'onBlur' | 'ref'>
 
 /**
  * A styled Radix Select: a listbox that works with the keyboard and screen readers and can be styled,
@@ -31,11 +31,12 @@ export function Select({
   className,
   name,
   onBlur,
+  ref,
   ...aria
 }: SelectProps) {
   return (
     <RadixSelect.Root value={value || undefined} onValueChange={onValueChange} disabled={disabled} name={name}>
-      <RadixSelect.Trigger className={cx('input select-trigger', `select-${size}`, className)} onBlur={onBlur} {...aria}>
+      <RadixSelect.Trigger ref={ref} className={cx('input select-trigger', `select-${size}`, className)} onBlur={onBlur} {...aria}>
         <RadixSelect.Value placeholder={placeholder} />
         <RadixSelect.Icon className="select-icon">
           <IconChevronDown />

@@ -93,6 +93,21 @@ describe('console branding (template details)', () => {
     expect(row!.overlayImage).toBe('/media/1/overlay.png')
   })
 
+  it('saves each seeded program’s branding as read, with one colour changed: the seed holds every required asset', async () => {
+    for (const key of ['demo', 'links']) {
+      const r = await makeRewardsTest({}, key)
+      const admin = await consoleAs(r, 'admin@tessera.dev')
+      const path = `/admin/v2/programs/${r.program.id}/template_details`
+      const read = await admin.json<BrandingResponse>(path)
+      expect(read.status).toBe(200)
+      const { data } = read.body
+      expect(data.overlay_image, key).toBe('/brand/overlay.svg')
+      const saved = await admin.json<BrandingSaved>(path, { method: 'PUT', json: { ...data, element_css_style: { ...data.element_css_style, 'perk-primary': '#aa0033' } } })
+      expect(saved.status, `${key}: ${JSON.stringify(saved.body)}`).toBe(200)
+      expect(saved.body.data).toEqual({ ...data, element_css_style: { ...data.element_css_style, 'perk-primary': '#aa0033' } })
+    }
+  })
+
   it('keeps style keys the form does not edit', async () => {
     const { db, put, program } = await setup()
     await db.update(programTemplateDetails).set({ elementCssStyle: { ...STYLE, 'perk-legacy-key': 'kept' } }).where(eq(programTemplateDetails.programId, program.id))

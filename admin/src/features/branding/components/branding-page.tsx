@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useMemo, useState } from 'react'
-import { FormProvider, useForm, useWatch } from 'react-hook-form'
+import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form'
 import { type BrandingResponse, type BrandingSaved, brandingWriteSchema, type BrandingValues } from '../../../../../sdk/contract/console/branding'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { ErrorBlock } from '../../../components/ui/error-block'
 import { FormErrors, SERVER_ERROR } from '../../../components/ui/form'
+import { type FieldMessage, fieldMessages, type FormSection, locateErrors, sectionErrorLines } from '../../../components/ui/form-sections'
 import { PageHeader } from '../../../components/ui/page-header'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { RouteTabs } from '../../../components/ui/tabs'
@@ -19,8 +20,9 @@ import { useCurrentProgram } from '../../../lib/use-program'
 import { brandingKey, previewBranding, saveBranding, useBranding, useFonts } from '../api/branding'
 import { type BrandingFormValues, formValuesOf, isUnchanged, writeOf } from '../form-values'
 import { useBrandingText } from '../messages'
+import { BRANDING_SECTIONS, type BrandingSectionId, sectionOfField } from '../sections'
 import { BrandingPreviewPanel } from './branding-preview'
-import { BrandingSectionContext } from './branding-sections'
+import { BrandingSectionContext, type FocusRequest } from './branding-sections'
 import './branding.css'
 
 /**
@@ -56,11 +58,16 @@ export function BrandingPage() {
 
 function BrandingForm({ programId, saved }: { programId: number; saved: BrandingResponse }) {
   const bt = useBrandingText()
-  const { t } = useI18n()
+  const { t, tm } = useI18n()
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const pathname = useLocation({ select: (location) => location.pathname })
   const initial = useMemo(() => formValuesOf(saved.data), [saved])
-  const form = useForm<BrandingFormValues, unknown, BrandingValues>({ resolver: zodResolver(brandingWriteSchema) as never, defaultValues: initial })
+  // The failed field is focused by its section once shown (showErrors), not by react-hook-form, which
+  // can only focus fields of the section on screen.
+  const form = useForm<BrandingFormValues, unknown, BrandingValues>({ resolver: zodResolver(brandingWriteSchema) as never, defaultValues: initial, shouldFocusError: false })
   const [reloadKey, setReloadKey] = useState(0)
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
   const fonts = useFonts(programId)
 
   // The preview follows the form as it is typed; the server's half (CSS, e-mail) after a short pause.
@@ -77,6 +84,30 @@ function BrandingForm({ programId, saved }: { programId: number; saved: Branding
 
   const reset = () => form.reset(initial)
 
+  const tabs = [
+    { to: '/programs/$programId/settings/branding/colors', params: { programId }, children: bt('tab.colors') },
+    { to: '/programs/$programId/settings/branding/theme', params: { programId }, children: bt('tab.theme') },
+    { to: '/programs/$programId/settings/branding/assets', params: { programId }, children: bt('tab.assets') },
+    { to: '/programs/$programId/settings/branding/fonts', params: { programId }, children: bt('tab.fonts') },
+    { to: '/programs/$programId/settings/branding/borders', params: { programId }, children: bt('tab.borders') },
+    { to: '/programs/$programId/settings/branding/css', params: { programId }, children: bt('tab.css') },
+  ] as const
+  const sections: FormSection<BrandingSectionId>[] = BRANDING_SECTIONS.map((id) => ({ id, label: bt(`tab.${id}`), holds: (field) => sectionOfField(field) === id }))
+
+  /**
+   * A failed save names each field with its section ('Assets: Overlay image is required'), then opens
+   * the section of the first and focuses it there (the section may be a tab the admin never opened).
+   */
+  const showErrors = (errors: readonly FieldMessage[], loose: readonly string[] = []) => {
+    const located = locateErrors(errors, sections)
+    notify.error(bt('failed'), [...sectionErrorLines(located, tm), ...loose])
+    const first = located.find((e) => e.section)
+    if (!first?.section) return
+    setFocusRequest({ field: first.field })
+    const tab = tabs[BRANDING_SECTIONS.indexOf(first.section.id)]!
+    if (!pathname.endsWith(`/${first.section.id}`)) void navigate({ to: tab.to, params: tab.params })
+  }
+
   const submit = async (values: BrandingValues) => {
     let result: Awaited<ReturnType<typeof saveBranding>>
     try {
@@ -87,13 +118,17 @@ function BrandingForm({ programId, saved }: { programId: number; saved: Branding
     }
     if (!result.success) {
       const entries = Array.isArray(result.errors) ? result.errors.map((m) => ['', m] as const) : Object.entries(result.errors)
+      const fields: FieldMessage[] = []
       const loose: string[] = []
       for (const [name, message] of entries) {
-        if (name && name !== '_') form.setError(name as never, { type: 'server', message })
-        else loose.push(message)
+        // A field no section shows is reported above the buttons, where it can be read.
+        if (sectionOfField(name)) {
+          form.setError(name as never, { type: 'server', message })
+          fields.push({ field: name, message })
+        } else loose.push(message)
       }
       if (loose.length) form.setError(SERVER_ERROR as never, { type: 'server', message: loose.join('\n') })
-      notify.error(bt('failed'), entries.map(([, m]) => m))
+      showErrors(fields, loose)
       return
     }
     notify.success(bt('done'), bt('updated'))
@@ -104,17 +139,7 @@ function BrandingForm({ programId, saved }: { programId: number; saved: Branding
     setReloadKey((k) => k + 1)
   }
 
-  const invalid = (errors: Record<string, unknown>) => {
-    const messages: string[] = []
-    const walk = (node: unknown) => {
-      if (!node || typeof node !== 'object') return
-      const message = (node as { message?: unknown }).message
-      if (typeof message === 'string') messages.push(message)
-      else for (const child of Object.values(node)) walk(child)
-    }
-    walk(errors)
-    notify.error(bt('failed'), messages)
-  }
+  const invalid = (errors: FieldErrors) => showErrors(fieldMessages(errors))
 
   // Nothing changed: said before any validation (an unbranded program's empty fields are not news).
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -126,19 +151,10 @@ function BrandingForm({ programId, saved }: { programId: number; saved: Branding
     void form.handleSubmit(submit, invalid)(event)
   }
 
-  const tabs = [
-    { to: '/programs/$programId/settings/branding/colors', params: { programId }, children: bt('tab.colors') },
-    { to: '/programs/$programId/settings/branding/theme', params: { programId }, children: bt('tab.theme') },
-    { to: '/programs/$programId/settings/branding/assets', params: { programId }, children: bt('tab.assets') },
-    { to: '/programs/$programId/settings/branding/fonts', params: { programId }, children: bt('tab.fonts') },
-    { to: '/programs/$programId/settings/branding/borders', params: { programId }, children: bt('tab.borders') },
-    { to: '/programs/$programId/settings/branding/css', params: { programId }, children: bt('tab.css') },
-  ] as const
-
   return (
     <div className="branding-layout">
       <Card className="branding-form-card">
-        <BrandingSectionContext.Provider value={{ programId, fonts: fonts.data ?? [], cssRemoved: server.data?.css_removed ?? [] }}>
+        <BrandingSectionContext.Provider value={{ programId, fonts: fonts.data ?? [], cssRemoved: server.data?.css_removed ?? [], focusRequest, focused: () => setFocusRequest(null) }}>
           <FormProvider {...form}>
             <form className="form branding-form" onSubmit={onSubmit} noValidate>
             <RouteTabs label={bt('sections')} tabs={tabs} className="branding-tabs">

@@ -19,9 +19,22 @@ import { MediaField } from '../../media'
 import { contrastWarnings } from '../contrast'
 import type { BrandingFormValues } from '../form-values'
 import { borderLabel, radiusLabel, useBrandingText, useColorLabel } from '../messages'
+import { type BrandingSectionId, sectionOfField } from '../sections'
 
-/** What the sections share besides the form: the program, the curated fonts, the sanitizer's notes. */
-export type BrandingSectionData = { programId: number; fonts: readonly BrandingFont[]; cssRemoved: readonly string[] }
+/** A field a failed save is taking the admin to (a new object each time, so the same field is asked again). */
+export type FocusRequest = { field: string }
+
+/**
+ * What the sections share besides the form: the program, the curated fonts, the sanitizer's notes, and
+ * the field to focus once the section holding it is shown (then `focused` clears it).
+ */
+export type BrandingSectionData = {
+  programId: number
+  fonts: readonly BrandingFont[]
+  cssRemoved: readonly string[]
+  focusRequest: FocusRequest | null
+  focused: () => void
+}
 export const BrandingSectionContext = createContext<BrandingSectionData | null>(null)
 
 function useSectionData(): BrandingSectionData {
@@ -30,7 +43,16 @@ function useSectionData(): BrandingSectionData {
   return data
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ id, title, children }: { id: BrandingSectionId; title: string; children: React.ReactNode }) {
+  const { focusRequest, focused } = useSectionData()
+  const { setFocus } = useFormContext()
+  // Runs after the section's fields have registered their elements, also when the section has just
+  // been opened for the failed field (a route that was not showing).
+  useEffect(() => {
+    if (!focusRequest || sectionOfField(focusRequest.field) !== id) return
+    setFocus(focusRequest.field)
+    focused()
+  }, [focusRequest, focused, id, setFocus])
   return (
     <section className="branding-section" aria-label={title}>
       <h2 className="branding-section-title">{title}</h2>
@@ -84,7 +106,7 @@ export function ColorsSection() {
     return own.length ? own.map((w) => bt('contrast', { ratio: w.ratio.toFixed(2), background: labelOf(w.background) })).join(' ') : undefined
   }
   return (
-    <Section title={bt('tab.colors')}>
+    <Section id="colors" title={bt('tab.colors')}>
       {warnings.length > 0 && (
         <p className="branding-contrast-summary" role="status">
           {bt('contrastSummary', { count: warnings.length })}
@@ -104,7 +126,7 @@ export function ThemeSection() {
   const bt = useBrandingText()
   const { register } = useFormContext<BrandingFormValues>()
   return (
-    <Section title={bt('tab.theme')}>
+    <Section id="theme" title={bt('tab.theme')}>
       <fieldset className="branding-theme" disabled aria-describedby="branding-theme-hint">
         <legend>
           {bt('themeLabel')} <span className="branding-badge">{bt('comingSoon')}</span>
@@ -143,6 +165,7 @@ function ImageField({ name }: { name: BrandingImageKey }) {
           label={bt(`asset.${name}`)}
           value={field.value || null}
           onChange={(url) => field.onChange(url ?? (optional ? null : ''))}
+          buttonRef={field.ref}
           accept="image"
           required={!optional}
           {...(error ? { error } : {})}
@@ -157,7 +180,7 @@ function ImageField({ name }: { name: BrandingImageKey }) {
 export function AssetsSection() {
   const bt = useBrandingText()
   return (
-    <Section title={bt('tab.assets')}>
+    <Section id="assets" title={bt('tab.assets')}>
       <InputField name="header_text" label={bt('heroTitle')} required autoComplete="off" />
       <TextareaField name="header_description" label={bt('heroDescription')} required rows={3} />
       <div className="branding-asset-grid">
@@ -205,7 +228,7 @@ function FontField({ name, label }: { name: 'header_font' | 'body_font'; label: 
 export function FontsSection() {
   const bt = useBrandingText()
   return (
-    <Section title={bt('tab.fonts')}>
+    <Section id="fonts" title={bt('tab.fonts')}>
       <p className="field-hint">{bt('fontsHint')}</p>
       <FontField name="header_font" label={bt('headerFont')} />
       <FontField name="body_font" label={bt('bodyFont')} />
@@ -218,7 +241,7 @@ export function BordersSection() {
   const bt = useBrandingText()
   const options = BORDER_RADII.map((r) => ({ value: r, label: bt(radiusLabel(r)) }))
   return (
-    <Section title={bt('tab.borders')}>
+    <Section id="borders" title={bt('tab.borders')}>
       <div className="branding-border-grid">
         {BORDER_KEYS.map((key) => (
           <SelectField key={key} name={`element_css_style.${key}`} label={bt(borderLabel(key))} options={options} />
@@ -233,7 +256,7 @@ export function CssSection() {
   const bt = useBrandingText()
   const { cssRemoved } = useSectionData()
   return (
-    <Section title={bt('tab.css')}>
+    <Section id="css" title={bt('tab.css')}>
       <TextareaField name="css" label={bt('cssLabel')} hint={bt('cssHint')} rows={14} spellCheck={false} className="branding-css" />
       {cssRemoved.length > 0 && (
         <div className="branding-css-removed" role="status">

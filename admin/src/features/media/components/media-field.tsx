@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { type Ref, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { cx } from '../../../lib/cx'
 import { useMediaText } from '../messages'
@@ -17,6 +17,8 @@ export type MediaFieldProps = {
   required?: boolean
   error?: string
   description?: string
+  /** The choose/change button, the field's focus target (react-hook-form's field.ref, so setFocus reaches it). */
+  buttonRef?: Ref<HTMLButtonElement>
 }
 
 const VIDEO_PATH = /\.(mp4|mov|webm|ogv)(?:[?#].*)?$/i
@@ -26,7 +28,7 @@ const VIDEO_PATH = /\.(mp4|mov|webm|ogv)(?:[?#].*)?$/i
  * opens the program's media library to pick a file or upload a new one into it, and a clear button.
  * The value is the file's public path, which the site and the widgets serve as media.
  */
-export function MediaField({ programId, label, value, onChange, accept = 'image', required, error, description }: MediaFieldProps) {
+export function MediaField({ programId, label, value, onChange, accept = 'image', required, error, description, buttonRef }: MediaFieldProps) {
   const mt = useMediaText()
   const id = useId()
   const [open, setOpen] = useState(false)
@@ -68,7 +70,15 @@ export function MediaField({ programId, label, value, onChange, accept = 'image'
             </span>
           )}
           <div className="media-field-buttons">
-            <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+            <Button
+              ref={buttonRef}
+              variant="secondary"
+              size="sm"
+              onClick={() => setOpen(true)}
+              aria-haspopup="dialog"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={errorId}
+            >
               {value ? mt('change') : mt('choose')}
             </Button>
             {value && (
