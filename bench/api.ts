@@ -32,7 +32,7 @@ import { type Fixture, verifyWrites } from './lib/fixture'
 import { startNodeSubject } from './lib/node-subject'
 import { checkTargets, participantTargets, printChecks, resultsJson, runTargets, type Subject, table, type Target } from './lib/targets'
 
-/** Program API keys for the /api/v1 targets, half for each: a key may make 300 requests a minute, so the load spreads over many. */
+/** Program API keys for the /api/v1 targets, half for each: a key may make 100 requests a second (200 in a burst), so the load spreads over many. */
 const API_KEYS = 1000
 
 /**

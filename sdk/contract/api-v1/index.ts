@@ -117,8 +117,13 @@ export type LedgerPage = z.infer<typeof ledgerPageSchema>
 
 export const participantIdParamsSchema = z.object({ id: z.coerce.number().int().min(1) })
 
-/** Rate limit of every key: this many requests per window, then 429 with `Retry-After`. */
-export const API_V1_RATE_LIMIT = { requests: 300, windowMs: 60_000 } as const
+/**
+ * A key's rate limit: `perSecond` requests a second (Stripe's order, 100 by default; set per key in the
+ * console, `min` to `max`), with bursts of up to `burstSeconds` seconds' worth. Every answer carries
+ * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `rate_limited`
+ * with `Retry-After`.
+ */
+export const API_V1_RATE_LIMIT = { perSecond: 100, min: 1, max: 1000, burstSeconds: 2 } as const
 
 /** Cursor pagination shared by the lists below: `limit` rows after the `starting_after` id. */
 const pageQuery = {

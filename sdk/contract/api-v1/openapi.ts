@@ -127,7 +127,7 @@ export function buildApiV1OpenApi(serverUrl?: string) {
     }
     if (!op.public) {
       responses['401'] = errorResponse('Missing, invalid, revoked or expired API key (`unauthenticated`)')
-      responses['429'] = errorResponse(`Rate limited (${API_V1_RATE_LIMIT.requests} requests per minute and key): wait Retry-After seconds (\`rate_limited\`)`, {
+      responses['429'] = errorResponse(`Rate limited (${API_V1_RATE_LIMIT.perSecond} requests a second and key unless set otherwise for the key, bursts of ${API_V1_RATE_LIMIT.burstSeconds} seconds' worth): wait Retry-After seconds (\`rate_limited\`)`, {
         'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
       })
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageMetaSchema } from './participants'
+import { API_V1_RATE_LIMIT } from '../api-v1'
 
 /**
  * The console's integrations settings (admin-console-part-b.md sections 2, 3, 5 and 7: settings/
@@ -146,6 +147,13 @@ export const API_KEY_MAX_DAYS = 5 * 366
 export const apiKeyCreateSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must not be longer than 100 characters').meta({ label: 'Name' }),
   expires_at: z.iso.date({ error: 'Expires at must be a date (YYYY-MM-DD)' }).meta({ label: 'Expires at' }),
+  rate_limit: z.coerce
+    .number({ error: 'Rate limit must be a number' })
+    .int('Rate limit must be a whole number')
+    .min(API_V1_RATE_LIMIT.min, `Rate limit must be at least ${API_V1_RATE_LIMIT.min}`)
+    .max(API_V1_RATE_LIMIT.max, `Rate limit must be at most ${API_V1_RATE_LIMIT.max}`)
+    .default(API_V1_RATE_LIMIT.perSecond)
+    .meta({ label: 'Requests per second' }),
 })
 export type ApiKeyCreate = z.input<typeof apiKeyCreateSchema>
 
@@ -162,6 +170,8 @@ export const apiKeyRowSchema = z.object({
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   status: z.enum(apiKeyStatuses),
+  /** Requests a second this key may make (API_V1_RATE_LIMIT). */
+  rate_limit: z.number(),
 })
 export type ApiKeyRow = z.infer<typeof apiKeyRowSchema>
 export const apiKeyListSchema = z.object({ data: z.array(apiKeyRowSchema), meta: pageMetaSchema })

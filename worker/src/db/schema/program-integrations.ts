@@ -23,6 +23,8 @@ export const apiKeys = sqliteTable(
     expiresAt: timestamp('expires_at').notNull(),
     lastUsedAt: timestamp('last_used_at'),
     revokedAt: timestamp('revoked_at'),
+    /** Requests a second the key may make (API_V1_RATE_LIMIT): 100 unless set in the console. */
+    rateLimit: integer('rate_limit').notNull().default(100),
     createdBy: integer('created_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

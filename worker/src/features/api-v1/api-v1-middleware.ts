@@ -6,7 +6,7 @@ import { programScope } from '../../db/scope'
 import { AppError } from '../../lib/errors'
 import { validationError } from '../../middleware/errors'
 import { checkIdempotencyKey, runIdempotent } from '../../middleware/idempotency'
-import { limiterOf } from '../../platform/limiter'
+import { TokenBuckets } from '../../lib/token-bucket'
 import { verifyApiKey } from '../integrations/api-keys'
 import type { ApiV1Env } from './api-v1-env'
 
@@ -32,6 +32,14 @@ export function renderApiError(err: unknown, c: Context<ApiV1Env>): Response {
 export const requestLog: MiddlewareHandler<ApiV1Env> = async (c, next) => {
   await next()
   c.res.headers.set('Request-Id', c.get('requestId'))
+  // The key's rate limit on every answer, refusals included (RateLimit header fields, IETF draft).
+  const limit = c.get('rateLimit')
+  if (limit) {
+    c.res.headers.set('RateLimit-Limit', String(limit.limit))
+    c.res.headers.set('RateLimit-Remaining', String(limit.remaining))
+    c.res.headers.set('RateLimit-Reset', String(limit.resetSeconds))
+    c.res.headers.set('RateLimit-Policy', `${limit.limit};w=1;burst=${limit.limit * API_V1_RATE_LIMIT.burstSeconds}`)
+  }
   const key = c.get('apiKey')
   if (!key) return
   // The matched pattern (`/api/v1/participants/:id`), never the ids themselves.
@@ -68,13 +76,17 @@ export const apiKeyAuth: MiddlewareHandler<ApiV1Env> = async (c, next) => {
   if (!key) throw new AppError('unauthenticated', 401, 'Invalid, revoked or expired API key')
   c.set('apiKey', key)
   c.set('scope', programScope(deps.db, key.programId))
-  const limit = await limiterOf(deps).hit(`api:key:${key.keyId}`, API_V1_RATE_LIMIT.requests, API_V1_RATE_LIMIT.windowMs, now)
+  const limit = rateBuckets.take(key.bucket, key.rateLimit, API_V1_RATE_LIMIT.burstSeconds, now)
+  c.set('rateLimit', limit)
   if (!limit.ok) {
-    const seconds = Math.max(1, Math.ceil(limit.retryAfterMs / 1000))
-    throw new AppError('rate_limited', 429, `Too many requests for this API key: retry in ${seconds} s`, undefined, { retry_after_seconds: seconds })
+    const seconds = limit.retryAfterSeconds
+    throw new AppError('rate_limited', 429, `Too many requests for this API key (${key.rateLimit} a second): retry in ${seconds} s`, undefined, { retry_after_seconds: seconds })
   }
   await next()
 }
+
+/** The keys' rate buckets, in this process (Node) or isolate (Workers): no statement per request. */
+const rateBuckets = new TokenBuckets()
 
 /**
  * `Idempotency-Key` for `/api/v1` writes (middleware/idempotency.ts, with its lease), stored under

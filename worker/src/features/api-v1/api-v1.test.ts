@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { API_V1_RATE_LIMIT, apiErrorSchema, apiV1Operations, type ApiParticipant, ledgerPageSchema, type LedgerPage, participantSchema, pointsAdjustResultSchema, type PointsAdjustResult } from '../../../../sdk/contract/api-v1'
-import { apiRequestLog, participants, pointsLedger, requestIdempotency } from '../../db/schema'
+import { apiRequestLog, participants, pointsLedger, requestIdempotency, throttles } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
 import { programScope } from '../../db/scope'
 import { makeTestApp } from '../../../test/helpers'
@@ -100,18 +100,46 @@ describe('/api/v1 authentication', () => {
     expect(log.every((l) => l.programId === t.program.id)).toBe(true)
   })
 
-  it('rate limits per key: 429 with Retry-After past the limit, other keys unaffected', async () => {
+  it("rate limits per key like Stripe's API (100 a second, bursts of two seconds' worth): RateLimit headers on every answer, 429 with Retry-After past it, other keys unaffected, no statement for it", async () => {
     const t = await setup()
     const other = await t.keyFor(t.program.id)
-    for (let i = 0; i < API_V1_RATE_LIMIT.requests; i++) expect((await t.call('/participants?email=r@example.com')).status).toBe(200)
+    const burst = API_V1_RATE_LIMIT.perSecond * API_V1_RATE_LIMIT.burstSeconds
+    const first = await t.call('/participants?email=r@example.com')
+    expect(first.status).toBe(200)
+    expect(Object.fromEntries(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy'].map((h) => [h, first.res.headers.get(h)]))).toEqual({
+      'ratelimit-limit': '100',
+      'ratelimit-remaining': String(burst - 1),
+      'ratelimit-reset': '1',
+      'ratelimit-policy': `100;w=1;burst=${burst}`,
+    })
+    // The clock stands still: the burst, then refusals.
+    for (let i = 1; i < burst; i++) expect((await t.call('/participants?email=r@example.com')).status).toBe(200)
     const limited = await t.call('/participants?email=r@example.com')
     expectError(limited, 429, 'rate_limited')
-    const retry = Number(limited.res.headers.get('retry-after'))
-    expect(retry).toBeGreaterThan(0)
-    expect(retry).toBeLessThanOrEqual(60)
+    expect(limited.res.headers.get('retry-after')).toBe('1')
+    expect(limited.res.headers.get('ratelimit-remaining')).toBe('0')
     expect((await t.call('/participants?email=r@example.com', { key: other.api_key })).status).toBe(200)
-    t.clock.advance(API_V1_RATE_LIMIT.windowMs)
-    expect((await t.call('/participants?email=r@example.com')).status).toBe(200)
+    // 100 a second is the sustained rate: 10 seconds of 100 requests a second pass, every one.
+    for (let s = 0; s < 10; s++) {
+      t.clock.advance(1000)
+      const statuses = new Set<number>()
+      for (let i = 0; i < API_V1_RATE_LIMIT.perSecond; i++) statuses.add((await t.call('/participants?email=r@example.com')).status)
+      expect([...statuses]).toEqual([200])
+    }
+    // Counted in memory: no throttle row (a write on every call, as it once was).
+    expect(await t.db.select().from(throttles)).toEqual([])
+  }, 120_000)
+
+  it('takes the rate limit set for the key', async () => {
+    const t = await setup()
+    const made = await createApiKey(programScope(t.db, t.program.id), t.deps, { name: 'slow', expires_at: new Date(t.clock.now() + 30 * DAY).toISOString().slice(0, 10), rate_limit: 5 }, null)
+    if (made.status !== 201) throw new Error('key not made')
+    const key = made.result.data.api_key
+    expect(made.result.data).toMatchObject({ rate_limit: 5 })
+    for (let i = 0; i < 5 * API_V1_RATE_LIMIT.burstSeconds; i++) expect((await t.call('/participants?email=s@example.com', { key })).res.headers.get('ratelimit-limit')).toBe('5')
+    expectError(await t.call('/participants?email=s@example.com', { key }), 429, 'rate_limited')
+    t.clock.advance(200)
+    expect((await t.call('/participants?email=s@example.com', { key })).status).toBe(200)
   })
 })
 

@@ -66,8 +66,8 @@ describe('API keys (settings integrations api_auths)', () => {
     const a = await create('Alpha', 10)
     const b = await create('Beta', 10)
 
-    expect(await verifyApiKey(db, `Bearer ${a.api_key}`, clock.now())).toEqual({ programId: program.id, keyId: a.id })
-    expect(await verifyApiKey(db, b.api_key, new Date(clock.now()))).toEqual({ programId: program.id, keyId: b.id })
+    expect(await verifyApiKey(db, `Bearer ${a.api_key}`, clock.now())).toMatchObject({ programId: program.id, keyId: a.id, rateLimit: 100 })
+    expect(await verifyApiKey(db, b.api_key, new Date(clock.now()))).toMatchObject({ programId: program.id, keyId: b.id, rateLimit: 100 })
     // last used is recorded and listed.
     const listed = (await admin.json<ApiKeyList>(base)).body.data.find((k) => k.id === a.id)!
     expect(listed.last_used_at).not.toBeNull()
@@ -84,7 +84,7 @@ describe('API keys (settings integrations api_auths)', () => {
     expect(revoked.body.data.status).toBe('revoked')
     expect(await verifyApiKey(db, a.api_key, clock.now())).toBeNull()
     // The other key still works.
-    expect(await verifyApiKey(db, b.api_key, clock.now())).toEqual({ programId: program.id, keyId: b.id })
+    expect(await verifyApiKey(db, b.api_key, clock.now())).toMatchObject({ programId: program.id, keyId: b.id, rateLimit: 100 })
 
     // Expired: works through its last day, refused after it.
     expect(await verifyApiKey(db, b.api_key, clock.now() + 10 * DAY - 60_000)).not.toBeNull()
@@ -117,7 +117,7 @@ describe('API keys (settings integrations api_auths)', () => {
     expect(other.status).toBe(201)
     expect((await t.admin.json(`${t.base}/${other.body.data.id}/revoke`, { json: {} })).status).toBe(404)
     expect((await t.admin.json<ApiKeyList>(t.base)).body.data).toEqual([])
-    expect(await verifyApiKey(t.db, other.body.data.api_key, t.clock.now())).toEqual({ programId: links.id, keyId: other.body.data.id })
+    expect(await verifyApiKey(t.db, other.body.data.api_key, t.clock.now())).toMatchObject({ programId: links.id, keyId: other.body.data.id })
   })
 
   it('needs program update', async () => {

@@ -9,6 +9,7 @@ import {
   type ApiKeyStatus,
   type integrationListQuerySchema,
 } from '../../../../sdk/contract/console/integrations'
+import { API_V1_RATE_LIMIT } from '../../../../sdk/contract/api-v1'
 import type { FormResult } from '../../../../sdk/contract/console/forms'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
@@ -60,6 +61,7 @@ function toRow(row: ApiKeyEntity, now: number): ApiKeyRow {
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     status: statusOf(row, now),
+    rate_limit: row.rateLimit,
   }
 }
 
@@ -86,7 +88,7 @@ const endOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) 
 export async function createApiKey(
   scope: ProgramScope,
   deps: Deps,
-  input: { name: string; expires_at: string },
+  input: { name: string; expires_at: string; rate_limit?: number | undefined },
   adminId: number | null,
 ): Promise<{ status: 201; result: ApiKeyCreated } | { status: 422; result: FormResult }> {
   const now = deps.clock.now()
@@ -95,7 +97,7 @@ export async function createApiKey(
   if (expiresAt.getTime() > now + API_KEY_MAX_DAYS * DAY_MS) return { status: 422, result: { success: false, errors: { expires_at: 'Expires at must be within 5 years' } } }
   const key = generateApiKey()
   const [row] = await scope
-    .insert(apiKeys, { name: input.name, prefix: apiKeyPrefix(key), keyHash: hashApiKey(key), expiresAt, createdBy: adminId, createdAt: new Date(now) })
+    .insert(apiKeys, { name: input.name, prefix: apiKeyPrefix(key), keyHash: hashApiKey(key), expiresAt, rateLimit: input.rate_limit ?? API_V1_RATE_LIMIT.perSecond, createdBy: adminId, createdAt: new Date(now) })
     .returning()
   return { status: 201, result: { success: true, errors: {}, data: { ...toRow(row!, now), api_key: key } } }
 }
@@ -109,7 +111,8 @@ export async function revokeApiKey(scope: ProgramScope, deps: Deps, id: number):
   return toRow(revoked ?? row, now)
 }
 
-export type VerifiedApiKey = { programId: number; keyId: number }
+/** A verified key: its program, id, rate limit, and a name for its rate bucket unique across databases (its hash). */
+export type VerifiedApiKey = { programId: number; keyId: number; rateLimit: number; bucket: string }
 
 /**
  * Authenticates a server API call (`Authorization: Bearer tsk_...`): the program and key id of a
@@ -133,5 +136,5 @@ export async function verifyApiKey(db: Db, bearerToken: string | null | undefine
   if (!match.lastUsedAt || at - match.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
     await programScope(db, match.programId).update(apiKeys, { lastUsedAt: new Date(at) }, eq(apiKeys.id, match.id))
   }
-  return { programId: match.programId, keyId: match.id }
+  return { programId: match.programId, keyId: match.id, rateLimit: match.rateLimit, bucket: match.keyHash }
 }

@@ -5,6 +5,7 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { API_V1_RATE_LIMIT } from '../../../../../sdk/contract/api-v1'
 import { API_REQUEST_LOG_RETENTION_DAYS, type ApiKeyCreated, apiKeyCreateSchema } from '../../../../../sdk/contract/console/integrations'
 import { Button, buttonClass } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
@@ -56,6 +57,7 @@ export function ApiKeysPage() {
       column.accessor('prefix', { header: it('col.prefix'), cell: (c) => <code className="cell-code">{c.getValue()}…</code> }),
       column.accessor('created_at', { header: it('col.created'), cell: (c) => date(c.getValue()) }),
       column.accessor('expires_at', { header: it('col.expires'), cell: (c) => date(c.getValue()) }),
+      column.accessor('rate_limit', { header: it('col.rateLimit'), cell: (c) => it('perSecond', { n: c.getValue() }) }),
       column.accessor('last_used_at', { header: it('col.lastUsed'), cell: (c) => (c.getValue() ? date(c.getValue()!) : it('never')) }),
       column.accessor('status', { header: it('col.status'), cell: (c) => <span className={`badge ${STATUS_BADGE[c.getValue()]}`}>{it(`status.${c.getValue()}`)}</span> }),
       column.display({
@@ -183,11 +185,11 @@ export function NewApiKeyPage() {
   const queryClient = useQueryClient()
   const fail = useFailure()
   const [created, setCreated] = useState<ApiKeyCreated['data'] | null>(null)
-  const form = useForm<Values>({ resolver: zodResolver(apiKeyCreateSchema), defaultValues: { name: '', expires_at: inDays(90) } })
+  const form = useForm<Values>({ resolver: zodResolver(apiKeyCreateSchema), defaultValues: { name: '', expires_at: inDays(90), rate_limit: API_V1_RATE_LIMIT.perSecond } })
   const submit = async (values: Values) => {
     try {
       const result = await sendSettings<ApiKeyCreated['data']>('POST', `${integrationsBase(programId)}/api_auths`, values)
-      if (!applyResult(form, result, ['name', 'expires_at'], t('form.errorTitlePartB'))) return
+      if (!applyResult(form, result, ['name', 'expires_at', 'rate_limit'], t('form.errorTitlePartB'))) return
       setCreated(result.data ?? null)
       notify.success(t('form.successTitle'), t('form.created', { model: it('keyModel') }))
       void queryClient.invalidateQueries({ queryKey: integrationsKey(programId, 'api_auths') })
@@ -213,6 +215,7 @@ export function NewApiKeyPage() {
             <Form form={form} onSubmit={submit}>
               <InputField name="name" label={it('name')} required maxLength={100} autoComplete="off" />
               <InputField name="expires_at" label={it('expiresAt')} hint={it('expiresHint')} type="date" required min={inDays(1)} />
+              <InputField name="rate_limit" label={it('rateLimit')} hint={it('rateLimitHint')} type="number" required min={API_V1_RATE_LIMIT.min} max={API_V1_RATE_LIMIT.max} step={1} inputMode="numeric" />
               <FormErrors />
               <div className="form-actions">
                 {back(t('common.cancel'))}

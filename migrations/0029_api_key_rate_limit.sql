@@ -1,0 +1,1 @@
+ALTER TABLE `api_keys` ADD `rate_limit` integer DEFAULT 100 NOT NULL;
