@@ -14,7 +14,7 @@ import { keptSignedInAnswer } from './middleware/kept-reads'
 import { cachedPublicAnswer } from './middleware/public-cache'
 import { requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { continueImportFromQueue, resumeImports } from './features/participants/import-runner'
-import { sweepApiRequestLog } from './features/integrations/api-keys-log'
+import { sweepRetention } from './retention'
 // The receipts' image codecs as wrangler-bundled wasm modules (features/receipts/image-hash.ts).
 import './features/receipts/image-decoders-workers'
 
@@ -140,10 +140,10 @@ export default {
     await deliverOutbox(deps, ids)
     batch.ackAll()
   },
-  /** Sweeps pending outbox rows whose retry time has come, and restarts stalled imports. */
+  /** Sweeps pending outbox rows whose retry time has come, restarts stalled imports, and prunes what is past its retention. */
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
     ctx.waitUntil(deliverOutbox(appFor(env).deps))
     ctx.waitUntil(resumeImports(appFor(env).deps))
-    ctx.waitUntil(sweepApiRequestLog(appFor(env).deps.db, Date.now()))
+    ctx.waitUntil(sweepRetention(appFor(env).deps.db, Date.now(), console.error))
   },
 }

@@ -26,7 +26,7 @@ import { deliverOutbox } from './features/webhooks/outbox'
 import { webhookConnectRule } from './features/webhooks/target'
 import { retryWebhooksInProcess } from './features/webhooks/webhooks'
 import { resumeImports } from './features/participants/import-runner'
-import { sweepApiRequestLog } from './features/integrations/api-keys-log'
+import { sweepRetention } from './retention'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST_PUBLIC = resolve(ROOT, 'dist/public')
@@ -149,7 +149,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const retry = setInterval(() => {
     void deliverOutbox(deps).catch(() => {})
     void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
-    void sweepApiRequestLog(deps.db, deps.clock.now()).catch((err) => log(`[api-v1] request log sweep failed: ${(err as Error).message}`))
+    void sweepRetention(deps.db, deps.clock.now(), log)
   }, SWEEP_MS)
   retry.unref()
   // Imports this process (or a previous one) left unfinished go on now, not a minute from now.

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { Db } from '../db/client'
+import { deleteExpired } from '../db/retention'
 import { requestIdempotency } from '../db/schema'
 import type { ProgramScope } from '../db/scope'
 import type { Deps } from '../deps'
@@ -9,6 +11,13 @@ import { sha256 } from '../lib/crypto'
 import { AppError } from '../lib/errors'
 
 export const MAX_IDEMPOTENCY_KEY = 200
+/**
+ * How long a key's stored answer is replayed: a day, as Stripe keeps its keys. Then the row is pruned
+ * (sweepIdempotencyKeys); a later retry runs again, and the write behind it, unique by the key, is
+ * found rather than repeated (the outbox keeps the keys of events it pruned, so nothing is announced
+ * twice either: features/webhooks/outbox-retention.ts).
+ */
+export const IDEMPOTENCY_REPLAY_HOURS = 24
 
 /**
  * One `Idempotency-Key`, for the participant API (`idempotent` below) and `/api/v1` (api-v1-middleware):
@@ -87,3 +96,8 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const owner = participant ? `p:${participant.id}` : 'anon'
   return runIdempotent(c, c.get('scope'), c.get('deps'), `${owner}:${raw}`, next)
 })
+
+/** Prunes keys older than IDEMPOTENCY_REPLAY_HOURS, every program's (the scheduled sweep). Answers how many went. */
+export function sweepIdempotencyKeys(db: Db, now: number): Promise<number> {
+  return deleteExpired(db, { table: requestIdempotency, id: requestIdempotency.id, at: requestIdempotency.createdAt, cutoff: new Date(now - IDEMPOTENCY_REPLAY_HOURS * 3_600_000) })
+}

@@ -27,6 +27,16 @@ export const outbox = sqliteTable(
   (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttemptAt), uniqueIndex('outbox_dedupe_uq').on(t.dedupeKey)],
 )
 
+/**
+ * The dedupe keys of outbox rows the retention sweep removed (features/webhooks/outbox-retention.ts): a
+ * trigger (migration 0030) ignores a new outbox row whose key is here, so an idempotent operation
+ * replayed long after its event was delivered and pruned announces nothing twice. Keys only: the
+ * payloads, most of the outbox's size, go.
+ */
+export const outboxDedupeKeys = sqliteTable('outbox_dedupe_keys', {
+  key: text('key').primaryKey(),
+})
+
 /** The local mail provider's store: what /_dev/mailbox shows. Only written in development. */
 export const devMailbox = sqliteTable(
   'dev_mailbox',

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, lt, lte } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { API_REQUEST_LOG_RETENTION_DAYS, type ApiKeyRequestList, type integrationListQuerySchema } from '../../../../sdk/contract/console/integrations'
 import type { Db } from '../../db/client'
+import { deleteExpired } from '../../db/retention'
 import { apiKeys, apiRequestLog } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import { AppError } from '../../lib/errors'
@@ -33,28 +34,10 @@ export async function listApiKeyRequests(scope: ProgramScope, keyId: number, que
   }
 }
 
-const SWEEP_BATCH = 1000
-const SWEEP_MAX_BATCHES = 20
-
 /**
  * Retention of the request log: deletes calls older than API_REQUEST_LOG_RETENTION_DAYS, every
- * program's (run from the scheduled sweep: worker/src/index.ts `scheduled`, node.ts's minute timer).
- * Ids grow with time, so the oldest rows are the first ids: each round reads the first SWEEP_BATCH
- * ids (the primary key, no scan of the table) and deletes those older than the cutoff; it stops at
- * the first round that meets a row still kept, so a sweep with nothing to do costs one small read.
- * Answers how many rows went.
+ * program's (db/retention.ts). Answers how many rows went.
  */
 export async function sweepApiRequestLog(db: Db, now: number, days = API_REQUEST_LOG_RETENTION_DAYS): Promise<number> {
-  const cutoff = new Date(now - days * DAY_MS)
-  let deleted = 0
-  for (let round = 0; round < SWEEP_MAX_BATCHES; round++) {
-    // Every program's rows: retention is the same for all of them.
-    const oldest = await db.select({ id: apiRequestLog.id, createdAt: apiRequestLog.createdAt }).from(apiRequestLog).orderBy(asc(apiRequestLog.id)).limit(SWEEP_BATCH) // tenant-guard: allow (retention sweep of every program)
-    const expired = oldest.filter((r) => r.createdAt < cutoff)
-    if (!expired.length) break
-    await db.delete(apiRequestLog).where(and(lte(apiRequestLog.id, expired[expired.length - 1]!.id), lt(apiRequestLog.createdAt, cutoff))) // tenant-guard: allow (retention sweep of every program)
-    deleted += expired.length
-    if (expired.length < oldest.length) break
-  }
-  return deleted
+  return deleteExpired(db, { table: apiRequestLog, id: apiRequestLog.id, at: apiRequestLog.createdAt, cutoff: new Date(now - days * DAY_MS) })
 }
