@@ -1,3 +1,4 @@
+import { type Network, parseNetworks } from './lib/cidr'
 import type { Config, Environment } from './deps'
 import { createLocalPayments, createStripePayments, type PaymentsProvider } from './platform/payments'
 
@@ -21,6 +22,8 @@ export type EnvVars = {
   CACHE_TTL_MS?: string
   /** How long a request holds its Idempotency-Key while it runs, in ms (default 120000; shortened in the crash tests). */
   IDEMPOTENCY_LEASE_MS?: string
+  /** Address ranges (CIDR, comma-separated) whose sign-ins skip the per-address limits: a venue's or an office's network. */
+  TRUSTED_SIGNIN_NETWORKS?: string
   OFFERS_API_URL?: string
   OFFERS_API_KEY?: string
   /** The Aptos signer of collectibles (a secret); unset: every program uses the simulated local chain. */
@@ -39,6 +42,15 @@ export type EnvVars = {
  * its request run again rather than a 409.
  */
 export const IDEMPOTENCY_LEASE_MS = 120_000
+
+/** TRUSTED_SIGNIN_NETWORKS parsed; a bad entry stops the start, naming it (a typo must not widen or void the list silently). */
+function trustedNetworks(list: string | undefined): Network[] {
+  try {
+    return parseNetworks(list)
+  } catch (err) {
+    throw new Error(`TRUSTED_SIGNIN_NETWORKS: ${(err as Error).message}`)
+  }
+}
 
 const DEV_SECRET = 'tessera-development-secret-do-not-use-in-production'
 
@@ -79,6 +91,7 @@ export function configFromEnv(env: EnvVars): Config {
     devProgramKey: env.DEV_PROGRAM_KEY || 'demo',
     cacheTtlMs: environment === 'test' ? 0 : Number(env.CACHE_TTL_MS ?? 5000),
     idempotencyLeaseMs: Math.max(1000, Number(env.IDEMPOTENCY_LEASE_MS) || IDEMPOTENCY_LEASE_MS),
+    trustedSigninNetworks: trustedNetworks(env.TRUSTED_SIGNIN_NETWORKS),
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Network } from './lib/cidr'
 import type { Db } from './db/client'
 import type { AptosDeployment } from './platform/aptos-types'
 import type { CaptchaVerifier } from './platform/captcha'
@@ -34,6 +35,8 @@ export type Config = {
   cacheTtlMs: number
   /** How long a request holds its Idempotency-Key while it runs (middleware/idempotency.ts). */
   idempotencyLeaseMs: number
+  /** Networks whose sign-ins skip the per-address limits (TRUSTED_SIGNIN_NETWORKS); never the per-account lockout. */
+  trustedSigninNetworks: Network[]
 }
 
 export type Clock = { now(): number }

@@ -17,6 +17,8 @@ export type Limiter = {
   fail(key: string, policy: LockoutPolicy, now: number): Promise<{ failures: number; lockedUntil: number }>
   /** Forgets `key` (after a success). */
   reset(key: string): Promise<void>
+  /** Takes one hit back from `key`'s current window (a start that ended in a sign-in), never below zero. */
+  giveBack(key: string): Promise<void>
 }
 
 /**
@@ -75,6 +77,12 @@ export function createDbLimiter(db: Db): Limiter {
     },
     async reset(key) {
       await db.delete(throttles).where(eq(throttles.key, key))
+    },
+    async giveBack(key) {
+      await db
+        .update(throttles)
+        .set({ count: sql`MAX(${throttles.count} - 1, 0)` })
+        .where(eq(throttles.key, key))
     },
   }
 }

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/errors'
 import { magicLinkMail, signinCodeMail } from '../signin/mail-templates'
 import { dispatchOutbox, outboxInsert } from '../webhooks/outbox'
 import { touchAdminSession } from '../signin/sessions'
-import { type Account, assertNotLocked, clearSigninFailures, limitClient, limitMailTo, recordSigninFailure } from '../signin/signin-throttle'
+import { type Account, assertNotLocked, clearSigninFailures, giveBackClient, limitClient, limitMailTo, recordSigninFailure, startCountOf } from '../signin/signin-throttle'
+import { ipHash } from '../../lib/client-ip'
 import { MAGIC_LINK_TTL_MS, MAX_CODE_ATTEMPTS, OTP_TTL_MS, RESEND_WAIT_MS } from '../signin/participant-signin'
 import { batch } from '../../db/batch'
 
@@ -77,7 +78,7 @@ export async function startAdminSignin(deps: Deps, email: string, clientIp?: str
 export async function verifyAdminCode(deps: Deps, otp: string, browserToken: string, clientIp?: string): Promise<AdminRow> {
   const { db, config } = deps
   const now = deps.clock.now()
-  await limitClient(deps, 'signin-verify', clientIp)
+  const checkCount = await limitClient(deps, 'signin-verify', clientIp)
   const row = (
     await db
       .select()
@@ -101,6 +102,9 @@ export async function verifyAdminCode(deps: Deps, otp: string, browserToken: str
   const consumed = await db.update(adminSigninCodes).set({ consumedAt: new Date(now) }).where(and(eq(adminSigninCodes.id, row.id), isNull(adminSigninCodes.consumedAt))).returning({ id: adminSigninCodes.id })
   if (!consumed.length) throw invalidOtp()
   await clearSigninFailures(deps, account)
+  // A right code gives its check's count back, and its start's when the start came from this address
+  // (console codes keep no address; admins are few).
+  await giveBackClient(deps, checkCount, clientIp ? startCountOf(await ipHash(config.secret, clientIp)) : null)
   const admin = (await db.select().from(adminUsers).where(eq(adminUsers.id, row.adminUserId)).limit(1))[0]
   if (!admin) throw invalidOtp()
   return admin

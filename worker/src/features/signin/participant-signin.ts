@@ -21,7 +21,7 @@ import { safeRedirect } from '../../../../sdk/contract/redirect'
 import type { CaptchaVerifier } from '../../platform/captcha'
 import { ledgerWrite } from '../points/ledger'
 import { eventDeliveries, participantCreatedInsert, type ParticipantSource } from '../webhooks/events'
-import { type Account, assertNotLocked, clearSigninFailures, limitClient, limitMailTo, recordSigninFailure } from './signin-throttle'
+import { type Account, assertNotLocked, type ClientCount, clearSigninFailures, giveBackClient, limitClient, limitMailTo, recordSigninFailure, startCountOf } from './signin-throttle'
 import { approveReferral, referralHoldReason } from '../referrals/referrals'
 import { greetingName, mailBrandOf, magicLinkMail, signinCodeMail } from './mail-templates'
 import { cachedPublicProgram } from '../programs/programs'
@@ -79,8 +79,8 @@ const secretHash = (ctx: SigninContext, kind: 'otp' | 'ml', email: string, secre
  */
 export async function verifySignin(ctx: SigninContext, input: VerifyInput): Promise<SigninResult> {
   if (input.otp) {
-    await limitClient(ctx.deps, 'signin-verify', ctx.remoteIp, OTP_EXTRA)
-    return verifyCode(ctx, input.email, input.otp, input.browser_token)
+    const checkCount = await limitClient(ctx.deps, 'signin-verify', ctx.remoteIp, OTP_EXTRA)
+    return verifyCode(ctx, input.email, input.otp, input.browser_token, checkCount)
   }
   await limitClient(ctx.deps, 'signin-start', ctx.remoteIp, OTP_EXTRA)
 
@@ -250,7 +250,7 @@ async function sendSecret(
 }
 
 /** Checks a 6-digit code: bound to the browser token, unexpired, not superseded, at most 5 tries. */
-async function verifyCode(ctx: SigninContext, email: string, otp: string, browserToken: string | undefined): Promise<SigninResult> {
+async function verifyCode(ctx: SigninContext, email: string, otp: string, browserToken: string | undefined, checkCount: ClientCount): Promise<SigninResult> {
   const { scope, deps } = ctx
   const now = deps.clock.now()
   const account = accountOf(ctx, email)
@@ -285,6 +285,8 @@ async function verifyCode(ctx: SigninContext, email: string, otp: string, browse
     .returning({ id: signinCodes.id })
   if (!consumed.length) return codeRetry('invalid_code', INVALID_CODE, browserToken)
   await clearSigninFailures(deps, account)
+  // A right code is not suspicious: its check gives its count back (completeSignin gives the start's).
+  await giveBackClient(deps, checkCount)
   const participant = await completeSignin(ctx, row)
   return {
     kind: 'signed_in',
@@ -393,6 +395,8 @@ export async function peekMagicLink(ctx: SigninContext, token: string) {
  */
 async function completeSignin(ctx: SigninContext, code: typeof signinCodes.$inferSelect): Promise<ParticipantRow> {
   const { scope, deps } = ctx
+  // The start that mailed this code proved honest: its address gets the count back.
+  await giveBackClient(deps, startCountOf(code.ipHash))
   const now = new Date(deps.clock.now())
   let participant = await scope.first(participants, eq(participants.email, code.email))
   if (!participant) {
