@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { testProgram } from '../../widgets/shared/test-harness'
 import { configureEmbed, defineWidgetElement } from '../mount'
 import { createSigninForms } from '../signin-forms'
@@ -33,6 +33,8 @@ beforeAll(() => {
 afterEach(() => {
   document.body.innerHTML = ''
 })
+// The node project runs files without isolation: the stub must not outlive this file.
+afterAll(() => vi.unstubAllGlobals())
 
 const shadow = (el: Element) => el.shadowRoot!
 const emailField = (el: Element) => shadow(el).querySelector<HTMLInputElement>('input[name="email"]')
