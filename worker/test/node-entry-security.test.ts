@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startNodeServer } from '../src/node'
+import { STARTS_PER_IP } from '../src/features/signin/signin-throttle'
 
 /** The security issue's proofs on the Node entry: a real HTTP server, real sockets. */
 
@@ -43,18 +44,18 @@ describe('Node entry', () => {
     const forged = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.1' }
     expect((await start(s.url, 'node-victim@example.com', forged)).status).toBe(200)
     expect((await mailTo(s.url, 'node-victim@example.com'))!.link).toMatch(new RegExp(`^${s.url}/signin/magic\\?token=`))
-    // A rotating X-Forwarded-For does not escape the per-address limit: the socket's address counts.
+    // A rotating X-Forwarded-For does not escape the per-address limit (unconfirmed starts): the socket's address counts.
     const statuses: number[] = []
-    for (let i = 0; i < 31; i++) statuses.push((await start(s.url, `n${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i + 2}` })).status)
+    for (let i = 0; i <= STARTS_PER_IP.limit; i++) statuses.push((await start(s.url, `n${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i + 2}` })).status)
     expect(statuses.at(-1)).toBe(429)
   })
 
   it('counts the address a configured proxy forwards', async () => {
     const s = await server({ TRUSTED_PROXIES: '127.0.0.1,::1' })
     const statuses: number[] = []
-    for (let i = 0; i < 31; i++) statuses.push((await start(s.url, `p${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i + 2}` })).status)
+    for (let i = 0; i <= STARTS_PER_IP.limit; i++) statuses.push((await start(s.url, `p${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i + 2}` })).status)
     expect(statuses.every((st) => st === 200)).toBe(true)
-    for (let i = 0; i < 31; i++) statuses.push((await start(s.url, `q${i}@example.com`, { 'x-forwarded-for': '198.51.100.1, 203.0.113.200' })).status)
+    for (let i = 0; i <= STARTS_PER_IP.limit; i++) statuses.push((await start(s.url, `q${i}@example.com`, { 'x-forwarded-for': '198.51.100.1, 203.0.113.200' })).status)
     expect(statuses.at(-1)).toBe(429)
   })
 })
