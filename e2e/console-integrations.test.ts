@@ -70,7 +70,9 @@ describe('console integrations in Chromium', () => {
     const row = page.getByRole('row').filter({ hasText: 'E2E warehouse' })
     await row.waitFor()
     expect(await row.getByRole('cell').nth(1).innerText()).toBe(`${key.slice(0, 12)}…`)
-    expect(await row.getByRole('cell').nth(5).innerText()).toBe('Active')
+    // Its rate limit (100 a second unless set), then last used and status.
+    expect(await row.getByRole('cell').nth(4).innerText()).toBe('100/s')
+    expect(await row.getByRole('cell').nth(6).innerText()).toBe('Active')
     expect(await page.content()).not.toContain(key)
     await shootBoth(page, 'api-keys')
 
