@@ -110,11 +110,8 @@ const claimByIds = (db: Db) =>
  * without a lease end was claimed before leases: taken back too).
  */
 function claimDue(db: Db, now: number) {
-  const at = new Date(now)
-  const due = or(
-    and(pending, or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, at))),
-    and(eq(outbox.status, 'sending'), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, at))),
-  )
+  // A pending row's next_attempt_at is its retry time; a sending row's, the end of its claim's lease.
+  const due = and(inArray(outbox.status, ['pending', 'sending']), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))))
   const candidates = db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
   return db
     .update(outbox)

@@ -104,7 +104,7 @@ function BrandingForm({ programId, saved }: { programId: number; saved: Branding
     const first = located.find((e) => e.section)
     if (!first?.section) return
     setFocusRequest({ field: first.field })
-    const tab = tabs[BRANDING_SECTIONS.indexOf(first.section.id)]!
+    const tab = tabs.find((t) => t.to.endsWith(`/${first.section!.id}`))!
     if (!pathname.endsWith(`/${first.section.id}`)) void navigate({ to: tab.to, params: tab.params })
   }
 
