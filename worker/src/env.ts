@@ -1,3 +1,4 @@
+import type { BatchStatement } from './db/batch'
 import type { adminUsers, participants, programs } from './db/schema'
 import type { ProgramScope } from './db/scope'
 import type { Deps } from './deps'
@@ -12,6 +13,14 @@ export type AdminRow = typeof adminUsers.$inferSelect
  */
 /** What a console request on a program needs besides the session: the program and the admin's grants on it. */
 export type ProgramAccess = { programId: number; program: ProgramRow | null; grants: { resource: string; action: string }[] }
+
+/** What a request running under an Idempotency-Key gives its handler (middleware/idempotency.ts runIdempotent). */
+export type IdempotentWrite = {
+  /** For the guarded write's own batch: marks the key's write as committed. */
+  mark: BatchStatement
+  /** An earlier attempt under this key committed its write and died before storing its answer. */
+  committedBefore: boolean
+}
 
 export type AppEnv = {
   Variables: {
@@ -29,6 +38,8 @@ export type AppEnv = {
     /** The program the console path names and the admin's grants on it, read with the session (middleware/admin-auth.ts). */
     adminProgramAccess: ProgramAccess | null
     csrfToken: string
+    /** The Idempotency-Key this write runs under, if any (middleware/idempotency.ts). */
+    idempotentWrite: IdempotentWrite | undefined
     /** CSP frame-ancestors for embeddable pages (the program's domain list). */
     frameAncestors: string
   }

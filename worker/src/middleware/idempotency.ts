@@ -6,7 +6,7 @@ import { deleteExpired } from '../db/retention'
 import { requestIdempotency } from '../db/schema'
 import type { ProgramScope } from '../db/scope'
 import type { Deps } from '../deps'
-import type { AppEnv } from '../env'
+import type { AppEnv, IdempotentWrite } from '../env'
 import { sha256 } from '../lib/crypto'
 import { AppError } from '../lib/errors'
 
@@ -33,6 +33,13 @@ export const IDEMPOTENCY_REPLAY_HOURS = 24
  * key is itself unique by the key (the ledger row, the claim key, the action's dedupe key): a write that
  * did commit before the crash is found, not repeated, and its answer is rebuilt from it (decision 0032).
  *
+ * A handler whose write is not unique by the key (a participant's challenge submit, a one-time claim:
+ * unique per participant, so a re-run would answer "already completed") puts `idempotentWrite.mark` in
+ * its write's own batch: it sets the key's `completed_at` while its status is still null, so the key
+ * knows its write committed even when the process died before the answer was stored. A retry that
+ * takes such a key over finds `committedBefore` and answers the original result rebuilt from what was
+ * committed, without writing again.
+ *
  * `key` is already owner-qualified (`p:{participantId}:...`, `api:...`). Answers the stored answer to
  * replay, or runs `next` and stores what it answered.
  */
@@ -44,6 +51,7 @@ export async function runIdempotent(c: Context, scope: ProgramScope, deps: Deps,
   const leaseUntil = now + deps.config.idempotencyLeaseMs
   const inserted = await scope.insert(requestIdempotency, { key, method, path, bodyHash, leaseUntil }).onConflictDoNothing().returning({ id: requestIdempotency.id })
   let id = inserted[0]?.id
+  let committedBefore = false
   if (id === undefined) {
     const prior = await scope.first(requestIdempotency, eq(requestIdempotency.key, key))
     if (!prior || prior.method !== method || prior.path !== path) throw new AppError('idempotency_conflict', 422, 'This Idempotency-Key was used for a different request')
@@ -62,19 +70,33 @@ export async function runIdempotent(c: Context, scope: ProgramScope, deps: Deps,
       .returning({ id: requestIdempotency.id })
     if (!taken.length) throw inProgress(leaseUntil)
     id = prior.id
+    committedBefore = prior.completedAt !== null
   }
+  const write: IdempotentWrite = {
+    mark: scope.update(requestIdempotency, { completedAt: new Date(now) }, and(eq(requestIdempotency.id, id), isNull(requestIdempotency.status))),
+    committedBefore,
+  }
+  c.set('idempotentWrite', write)
   // Only while this request still holds the key (a request that outlived its lease lost it to a retry).
   const held = and(eq(requestIdempotency.id, id), isNull(requestIdempotency.status), eq(requestIdempotency.leaseUntil, leaseUntil))
+  // A failure gives the key up: deleted, so a retry runs afresh; but a key whose write committed stays,
+  // released (lease over), so its retry answers the committed result instead of "already completed".
+  const release = async () => {
+    await scope.delete(requestIdempotency, and(held, isNull(requestIdempotency.completedAt)))
+    await scope.update(requestIdempotency, { leaseUntil: 0 }, held)
+  }
   try {
     await next()
   } catch (err) {
-    await scope.delete(requestIdempotency, held)
+    await release()
     throw err
   }
   if (c.res.status >= 500) {
-    await scope.delete(requestIdempotency, held)
+    await release()
     return undefined
   }
+  // A retry of a write that committed answered its original result, rebuilt: a replay, said so.
+  if (committedBefore && c.res.status < 300) c.res.headers.set('idempotent-replayed', 'true')
   const body = await c.res.clone().text()
   await scope.update(requestIdempotency, { status: c.res.status, response: body, completedAt: new Date(deps.clock.now()) }, held)
   return undefined

@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { SubmitChallengeQuizFailed, SubmitChallengeResponse, submitChallengeRequestSchema } from '../../../../sdk/contract/challenges'
 import { PROGRAM_ID, preparedFor } from '../../db/prepared'
 import { challengeCompletions, participantAnswers, participants, socialPostViews } from '../../db/schema'
 import { type ProgramScope, programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
-import type { ParticipantRow } from '../../env'
+import type { IdempotentWrite, ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
 import { gradeQuiz, validateAnswers, type ValidAnswer } from './answers'
 import { type ChallengeContent, findInCatalog, loadChallengeCatalog } from './challenge-catalog'
@@ -14,7 +14,14 @@ import { effectiveStatus, isVisible } from './challenge-status'
 import { completeChallenge } from './completions'
 
 type SubmitInput = z.output<typeof submitChallengeRequestSchema>
-export type EngineContext = { scope: ProgramScope; deps: Deps; participant: ParticipantRow; origin: string }
+export type EngineContext = {
+  scope: ProgramScope
+  deps: Deps
+  participant: ParticipantRow
+  origin: string
+  /** The Idempotency-Key the request runs under (middleware/idempotency.ts), if any. */
+  write?: IdempotentWrite | undefined
+}
 
 export const DEFAULT_SUCCESS_MESSAGE = 'Challenge Submitted successfully!'
 
@@ -39,6 +46,8 @@ export async function activeChallenge(ctx: EngineContext, idOrIdentifier: string
  */
 export async function submitChallenge(ctx: EngineContext, input: SubmitInput): Promise<SubmitChallengeResponse> {
   const challenge = await activeChallenge(ctx, input.challenge_id)
+  // A retry of a submit whose completion committed before its process died: the original answer.
+  if (ctx.write?.committedBefore) return committedAnswer(ctx, challenge)
   if (challenge.apiCompletionOnly) {
     throw fail('api_completion_only', 403, 'This challenge is completed by the program through its API')
   }
@@ -83,13 +92,36 @@ export async function submitChallenge(ctx: EngineContext, input: SubmitInput): P
     default:
       break
   }
-  const result = await completeChallenge(ctx.scope, ctx.deps, { challenge, participant: ctx.participant, answers, score, profile })
+  const result = await completeChallenge(ctx.scope, ctx.deps, { challenge, participant: ctx.participant, answers, score, profile, extraWrites: ctx.write && [ctx.write.mark] })
   return {
     success: true,
     message: challenge.successMessage || DEFAULT_SUCCESS_MESSAGE,
     points: result.points,
     score,
     challenge: await challengeAfterCompletion(ctx, challenge, result),
+  }
+}
+
+/**
+ * The answer of a submit that committed under this Idempotency-Key (its process died before storing
+ * it), rebuilt from the participant's latest completion of the challenge: the one the key's write
+ * committed, since the key marked it in the same batch and nothing else runs under the key.
+ */
+async function committedAnswer(ctx: EngineContext, challenge: ChallengeContent): Promise<SubmitChallengeResponse> {
+  const { scope, participant } = ctx
+  const cc = challengeCompletions
+  const [done] = await scope.db
+    .select({ points: cc.points, score: cc.score })
+    .from(cc)
+    .where(scope.where(cc, and(eq(cc.challengeId, challenge.id), eq(cc.participantId, participant.id))))
+    .orderBy(desc(cc.id))
+    .limit(1)
+  return {
+    success: true,
+    message: challenge.successMessage || DEFAULT_SUCCESS_MESSAGE,
+    points: done?.points ?? challenge.points,
+    score: done?.score ?? null,
+    challenge: await challengeForParticipant(ctx, challenge),
   }
 }
 

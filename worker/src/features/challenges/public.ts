@@ -19,7 +19,7 @@ export const challengeRoutes = new Hono<AppEnv>()
     const input = await parseBody(c, submitChallengeRequestSchema)
     const scope = c.get('scope')
     const deps = c.get('deps')
-    return c.json(await submitChallenge({ scope, deps, participant: c.get('participant')!, origin: await siteOriginFor(c) }, input))
+    return c.json(await submitChallenge({ scope, deps, participant: c.get('participant')!, origin: await siteOriginFor(c), write: c.get('idempotentWrite') }, input))
   })
   .post('/:id/unified_social_submission', requireParticipant, async (c) => {
     const { social_network_post_id } = parseQuery(c, socialQuery)

@@ -37,7 +37,7 @@ export const rewardRoutes = new Hono<AppEnv>()
     try {
       const body = await parseBody(c, processRewardRequestSchema)
       const result = await claimReward(
-        { scope: c.get('scope'), deps: c.get('deps'), program: c.get('program'), participant: c.get('participant')! },
+        { scope: c.get('scope'), deps: c.get('deps'), program: c.get('program'), participant: c.get('participant')!, write: c.get('idempotentWrite') },
         {
           rewardId: body.reward_id,
           entries: body.entries,

@@ -4,7 +4,7 @@ import type { ProcessRewardResponse } from '../../../../sdk/contract/rewards'
 import { sweepstakeEntries } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
-import type { ParticipantRow, ProgramRow } from '../../env'
+import type { IdempotentWrite, ParticipantRow, ProgramRow } from '../../env'
 import { randomToken } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { afterParticipantChange } from '../challenges/effects'
@@ -18,13 +18,15 @@ import { findVisibleReward, rewardNotFound } from './rewards'
 import { toReward } from './rewards-serialize'
 import { type MyRewardState, participantRewardStateStatement, type RewardRow, rewardStateFrom, rewardStatus } from './rewards-state'
 import { type ClaimFailure, claimFailure, claimStatements, INVENTORY_INDEX, POINTS_EVENT_INDEX } from './rewards-write'
-import { batch } from '../../db/batch'
+import { batch, type BatchStatement } from '../../db/batch'
 
 export type ClaimContext = {
   scope: ProgramScope
   deps: Deps
   program: ProgramRow
   participant: ParticipantRow
+  /** The Idempotency-Key the request runs under (middleware/idempotency.ts), if any. */
+  write?: IdempotentWrite | undefined
 }
 export type ClaimInput = {
   rewardId: number
@@ -123,6 +125,9 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
   const { scope, deps, participant } = ctx
   const now = deps.clock.now()
   const row = await rewardToClaim(ctx, input.rewardId, now)
+  // A retry of a claim that committed under this key before its process died: the original answer,
+  // from the committed state (the key marked the claim's own batch).
+  if (ctx.write?.committedBefore) return row.selection === 'sweepstake' ? respondEntries(ctx, row.id, now) : respond(ctx, row.id, now, SUCCESS_MESSAGE)
 
   if (row.selection === 'sweepstake') {
     // Not a hot path, and "winners drawn" must not come from a cached copy: read the row fresh.
@@ -165,12 +170,13 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
     ...(events['reward.claimed'].subscribed ? [claimWrites.length - 1] : []),
     ...(cost > 0 && events['points.changed'].subscribed ? [POINTS_EVENT_INDEX] : []),
   ]
-  const statements = [
+  const statements: BatchStatement[] = [
     ...claimWrites,
     participantRewardStateStatement(scope, participant.id, row.id),
     ...(toCheck.length ? [earnedStatement(scope, participant.id, toCheck)] : []),
   ]
   const stateIndex = statements.length - (toCheck.length ? 2 : 1)
+  if (ctx.write) statements.push(ctx.write.mark)
   let results: unknown[]
   try {
     results = (await batch(scope.db, statements)) as unknown[]
@@ -268,7 +274,8 @@ async function buyEntries(
       },
       purchaseKey,
     ),
-  ] as const
+    ...(ctx.write ? [ctx.write.mark] : []),
+  ]
   try {
     if (once && cost === 0) await batch(scope.db, [entriesWrite, ...tail])
     else {
