@@ -33,6 +33,11 @@ export const errorCodes = [
   'code_expired',
   'too_many_attempts',
   'resend_too_soon',
+  /**
+   * Many sign-ins from the client's network (429): the start goes on once it carries a passed
+   * Turnstile token in the field the error names (`cf-turnstile-response`).
+   */
+  'challenge_required',
   'signup_required',
   'link_invalid',
   'challenge_inactive',

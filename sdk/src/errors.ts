@@ -45,8 +45,10 @@ export function errorFromBody(status: number, body: Partial<ErrorBody> & Record<
   const message = body.message ?? body.error?.message ?? `Request failed with status ${status}`
   const args = [message, status, code, body.error?.fields, body.request_id, body] as const
   switch (code) {
+    // challenge_required: a field to fill in (the Turnstile token it names), not a wait.
     case 'validation_failed':
     case 'signup_required':
+    case 'challenge_required':
     case 'unsupported_media_type':
     case 'payload_too_large':
       return new ValidationError(...args)

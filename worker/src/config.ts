@@ -1,4 +1,4 @@
-import { type Network, parseNetworks } from './lib/cidr'
+import { type Network, parseNetworks } from '../../sdk/contract/cidr'
 import type { Config, Environment } from './deps'
 import { createLocalPayments, createStripePayments, type PaymentsProvider } from './platform/payments'
 
@@ -22,6 +22,10 @@ export type EnvVars = {
   CACHE_TTL_MS?: string
   /** How long a request holds its Idempotency-Key while it runs, in ms (default 120000; shortened in the crash tests). */
   IDEMPOTENCY_LEASE_MS?: string
+  /** How long an outbox deliverer holds the rows it claimed, in ms (default 900000; shortened in the crash tests). */
+  OUTBOX_CLAIM_LEASE_MS?: string
+  /** How long a webhook attempt holds its delivery, in ms (default 120000; shortened in the crash tests). */
+  WEBHOOK_ATTEMPT_LEASE_MS?: string
   /** Address ranges (CIDR, comma-separated) whose sign-ins skip the per-address limits: a venue's or an office's network. */
   TRUSTED_SIGNIN_NETWORKS?: string
   OFFERS_API_URL?: string
@@ -42,6 +46,17 @@ export type EnvVars = {
  * its request run again rather than a 409.
  */
 export const IDEMPOTENCY_LEASE_MS = 120_000
+
+/**
+ * A claimed outbox row's lease: fifteen minutes, the longest a Queues consumer invocation may run on
+ * Cloudflare; a round of at most 90 rows takes seconds (features/webhooks/outbox.ts).
+ */
+export const OUTBOX_CLAIM_LEASE_MS = 15 * 60_000
+/** A webhook attempt's lease: two minutes, past its 10 s send timeout and the round around it (webhooks.ts). */
+export const WEBHOOK_ATTEMPT_LEASE_MS = 120_000
+
+/** A lease from the environment: at least one second; unset or not a number, the default. */
+const leaseMs = (value: string | undefined, fallback: number) => Math.max(1000, Number(value) || fallback)
 
 /** TRUSTED_SIGNIN_NETWORKS parsed; a bad entry stops the start, naming it (a typo must not widen or void the list silently). */
 function trustedNetworks(list: string | undefined): Network[] {
@@ -90,7 +105,9 @@ export function configFromEnv(env: EnvVars): Config {
     mailFrom: env.MAIL_FROM || 'Tessera <no-reply@tessera.dev>',
     devProgramKey: env.DEV_PROGRAM_KEY || 'demo',
     cacheTtlMs: environment === 'test' ? 0 : Number(env.CACHE_TTL_MS ?? 5000),
-    idempotencyLeaseMs: Math.max(1000, Number(env.IDEMPOTENCY_LEASE_MS) || IDEMPOTENCY_LEASE_MS),
+    idempotencyLeaseMs: leaseMs(env.IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_LEASE_MS),
+    outboxClaimLeaseMs: leaseMs(env.OUTBOX_CLAIM_LEASE_MS, OUTBOX_CLAIM_LEASE_MS),
+    webhookAttemptLeaseMs: leaseMs(env.WEBHOOK_ATTEMPT_LEASE_MS, WEBHOOK_ATTEMPT_LEASE_MS),
     trustedSigninNetworks: trustedNetworks(env.TRUSTED_SIGNIN_NETWORKS),
   }
 }

@@ -1,4 +1,4 @@
-import type { Network } from './lib/cidr'
+import type { Network } from '../../sdk/contract/cidr'
 import type { Db } from './db/client'
 import type { AptosDeployment } from './platform/aptos-types'
 import type { CaptchaVerifier } from './platform/captcha'
@@ -35,6 +35,10 @@ export type Config = {
   cacheTtlMs: number
   /** How long a request holds its Idempotency-Key while it runs (middleware/idempotency.ts). */
   idempotencyLeaseMs: number
+  /** A claimed outbox row's lease (OUTBOX_CLAIM_LEASE_MS). */
+  outboxClaimLeaseMs: number
+  /** A webhook attempt's lease (WEBHOOK_ATTEMPT_LEASE_MS). */
+  webhookAttemptLeaseMs: number
   /** Networks whose sign-ins skip the per-address limits (TRUSTED_SIGNIN_NETWORKS); never the per-account lockout. */
   trustedSigninNetworks: Network[]
 }

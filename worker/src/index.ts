@@ -15,6 +15,7 @@ import { cachedPublicAnswer } from './middleware/public-cache'
 import { requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { continueImportFromQueue, resumeImports } from './features/participants/import-runner'
 import { sweepRetention } from './retention'
+import { resumeAbandonedWork } from './takeovers'
 // The receipts' image codecs as wrangler-bundled wasm modules (features/receipts/image-hash.ts).
 import './features/receipts/image-decoders-workers'
 
@@ -140,10 +141,14 @@ export default {
     await deliverOutbox(deps, ids)
     batch.ackAll()
   },
-  /** Sweeps pending outbox rows whose retry time has come, restarts stalled imports, and prunes what is past its retention. */
+  /**
+   * Sweeps pending outbox rows whose retry time has come, restarts stalled imports, takes over work
+   * whose lease is over, and prunes what is past its retention.
+   */
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
     ctx.waitUntil(deliverOutbox(appFor(env).deps))
     ctx.waitUntil(resumeImports(appFor(env).deps))
+    ctx.waitUntil(resumeAbandonedWork(appFor(env).deps, console.error))
     ctx.waitUntil(sweepRetention(appFor(env).deps.db, Date.now(), console.error))
   },
 }

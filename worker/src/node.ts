@@ -27,10 +27,11 @@ import { webhookConnectRule } from './features/webhooks/target'
 import { retryWebhooksInProcess } from './features/webhooks/webhooks'
 import { resumeImports } from './features/participants/import-runner'
 import { sweepRetention } from './retention'
+import { resumeAbandonedWork } from './takeovers'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST_PUBLIC = resolve(ROOT, 'dist/public')
-/** The outbox sweep (retries, webhook deliveries due), imports and the request log, every minute. */
+/** The outbox sweep (retries, webhook deliveries due), imports, work whose lease is over and the request log, every minute. */
 const SWEEP_MS = 60_000
 
 export type NodeServerOptions = {
@@ -149,11 +150,14 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const retry = setInterval(() => {
     void deliverOutbox(deps).catch(() => {})
     void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
+    void resumeAbandonedWork(deps, log)
     void sweepRetention(deps.db, deps.clock.now(), log)
   }, SWEEP_MS)
   retry.unref()
-  // Imports this process (or a previous one) left unfinished go on now, not a minute from now.
+  // Imports and messages this process (or a previous one, killed) left unfinished go on now, not a
+  // minute from now (a message another process claimed waits for its claim's lease).
   void resumeImports(deps, 0).catch((err) => log(`[import] resume failed: ${(err as Error).message}`))
+  void deliverOutbox(deps).catch(() => {})
   const port = opts.port ?? Number(env.PORT ?? 8787)
   const httpServer = serve({ fetch, port, hostname: env.HOST ?? '127.0.0.1' })
   await new Promise<void>((r) => httpServer.once('listening', () => r()))

@@ -43,6 +43,14 @@ describe('HTTP mail provider', () => {
     await expect(mailer.send({ to: 'a@example.com', from: 'x', subject: 's', text: 't' })).rejects.toThrow(/422/)
     await provider.close()
   })
+
+  it('gives up on a provider that does not answer, so one send never outlasts its outbox claim', async () => {
+    // Answers only when the request is aborted, as a provider that hangs would (never, without a timeout).
+    const hanging = ((_url: string, init: RequestInit) =>
+      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch
+    const mailer = createHttpMailer({ apiKey: 'k', baseUrl: 'http://mail.invalid', fetch: hanging, timeoutMs: 50 })
+    await expect(mailer.send({ to: 'a@example.com', from: 'x', subject: 's', text: 't' })).rejects.toThrow(/timeout|aborted/i)
+  })
 })
 
 describe('outbox delivery', () => {

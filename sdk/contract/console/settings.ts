@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { safeRedirect } from '../redirect'
 import { featuresSchema } from '../program'
+import { parseNetwork } from '../cidr'
 
 /**
  * The console's program settings (admin-console-part-b.md section 2, "Settings: program"): general,
@@ -84,7 +85,54 @@ export type ProgramSeo = z.input<typeof programSeoSchema>
 
 // ---- Enrollment ----
 
-/** PATCH .../settings/enrollment: send sign-ups to the program's own page instead of the site's. */
+/** How many trusted networks a program may list (Auth0's allow-list takes 100 too). */
+export const TRUSTED_NETWORKS_MAX = 100
+/**
+ * The widest range a program may trust: a venue's, a store's or an office's network. Wider ones (a
+ * carrier's) belong in the deployment's list (TRUSTED_SIGNIN_NETWORKS), set by whoever runs it.
+ */
+export const TRUSTED_NETWORK_MIN_PREFIX = { 4: 16, 6: 32 } as const
+
+/** Why `entry` cannot be a program's trusted network, or null when it can. */
+function trustedNetworkProblem(entry: string): string | null {
+  try {
+    const { version, prefix } = parseNetwork(entry)
+    const min = TRUSTED_NETWORK_MIN_PREFIX[version]
+    return prefix < min ? `"${entry}" is too wide: a program may trust at most a /${min} IPv${version} range` : null
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+/**
+ * A program's trusted networks (participant sign-ins from them skip the per-address limits, never the
+ * per-account lockout): a list, or one text of ranges separated by new lines or commas (the console's
+ * text box). Answers the list trimmed, without blanks and repeats; a refusal names the bad entry.
+ */
+export const trustedNetworksSchema = z
+  .union([z.string().max(10_000, 'Trusted networks: the list is too long'), z.array(z.string().max(100, 'Trusted networks: an entry is longer than an address range can be')), z.null()], {
+    error: 'Trusted networks must be a list of address ranges',
+  })
+  .transform((value) => [...new Set((Array.isArray(value) ? value : (value ?? '').split(/[,\s]+/)).map((entry) => entry.trim()).filter(Boolean))])
+  .superRefine((list, ctx) => {
+    if (list.length > TRUSTED_NETWORKS_MAX) {
+      ctx.addIssue({ code: 'custom', message: `Trusted networks: at most ${TRUSTED_NETWORKS_MAX} ranges (${list.length} given)` })
+      return
+    }
+    for (const entry of list) {
+      const problem = trustedNetworkProblem(entry)
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: `Trusted networks: ${problem}` })
+        return
+      }
+    }
+  })
+  .meta({ label: 'Trusted networks' })
+
+/**
+ * PATCH .../settings/enrollment: send sign-ups to the program's own page instead of the site's, and
+ * the networks trusted past the per-address sign-in limits (left as saved when not sent).
+ */
 export const programEnrollmentSchema = z
   .object({
     override_enrollment: z.boolean({ error: 'Override enrollment must be true or false' }).meta({ label: 'Override enrollment' }),
@@ -97,6 +145,7 @@ export const programEnrollmentSchema = z
       .optional()
       .transform((v) => (v ? v : null))
       .meta({ label: 'Custom sign-in URL' }),
+    trusted_signin_networks: trustedNetworksSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.override_enrollment && !v.program_custom_signin_url) {
@@ -129,6 +178,7 @@ export const programSettingsSchema = z.object({
   seo: z.object({ title: z.string().nullable(), description: z.string().nullable(), image: z.string().nullable() }),
   override_enrollment: z.boolean(),
   program_custom_signin_url: z.string().nullable(),
+  trusted_signin_networks: z.array(z.string()),
 })
 export type ProgramSettings = z.infer<typeof programSettingsSchema>
 

@@ -1,10 +1,12 @@
 /** Bot check before sign-up. */
 export interface CaptchaVerifier {
   verify(response: string, remoteIp?: string): Promise<boolean>
+  /** The check is off (it passes everything): it cannot stand in for a limit it would lift. */
+  readonly off?: boolean
 }
 
 /** Local default when no Turnstile secret is configured: the check is off. */
-export const captchaOff: CaptchaVerifier = { verify: async () => true }
+export const captchaOff: CaptchaVerifier = { off: true, verify: async () => true }
 
 /** Cloudflare Turnstile's siteverify API. */
 export function createTurnstileVerifier(opts: { secret: string; fetch?: typeof fetch; url?: string }): CaptchaVerifier {

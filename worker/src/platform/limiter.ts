@@ -9,8 +9,12 @@ import { throttles } from '../db/schema'
  * same interface for the per-IP limits; the account lockouts need durable state either way.
  */
 export type Limiter = {
-  /** Counts one hit on `key` in a fixed window; `ok` is false once the window holds more than `limit`. */
-  hit(key: string, limit: number, windowMs: number, now: number): Promise<{ ok: boolean; retryAfterMs: number }>
+  /**
+   * Counts one hit on `key` in a fixed window; `ok` is false once the window holds more than `limit`.
+   * `count` is the window's hits, this one included (a limit with steps, such as the sign-in starts'
+   * challenge then refusal, reads it).
+   */
+  hit(key: string, limit: number, windowMs: number, now: number): Promise<{ ok: boolean; retryAfterMs: number; count: number }>
   /** When `key` is locked until (ms since the epoch; 0 or past when it is not). */
   lockedUntil(key: string): Promise<number>
   /** Records one failure on `key`; answers the failures in the window and the lock they earned. */
@@ -55,8 +59,9 @@ export function createDbLimiter(db: Db): Limiter {
   return {
     async hit(key, limit, windowMs, now) {
       const [row] = await countIn(db, key, windowMs, now)
-      const ok = (row?.count ?? 1) <= limit
-      return { ok, retryAfterMs: ok ? 0 : Math.max(0, (row?.windowStartedAt ?? now) + windowMs - now) }
+      const count = row?.count ?? 1
+      const ok = count <= limit
+      return { ok, count, retryAfterMs: ok ? 0 : Math.max(0, (row?.windowStartedAt ?? now) + windowMs - now) }
     },
     async lockedUntil(key) {
       const [row] = await db.select({ lockedUntil: throttles.lockedUntil }).from(throttles).where(eq(throttles.key, key)).limit(1)

@@ -29,6 +29,12 @@ export function createDevMailbox(db: Db, log: (line: string) => void = console.l
 }
 
 /**
+ * How long one send may take: a provider that does not answer fails the attempt (the outbox retries it)
+ * rather than holding its outbox round past the round's claim lease (docs/decisions/0034).
+ */
+export const MAIL_SEND_TIMEOUT_MS = 30_000
+
+/**
  * A real provider over HTTP, speaking Resend's API (`POST {baseUrl}/emails`, bearer key). Any
  * provider with the same shape works by pointing MAIL_API_URL at it.
  */
@@ -36,15 +42,18 @@ export function createHttpMailer(opts: {
   apiKey: string
   baseUrl?: string
   fetch?: typeof fetch
+  timeoutMs?: number
 }): Mailer {
   const baseUrl = (opts.baseUrl ?? 'https://api.resend.com').replace(/\/$/, '')
   const doFetch = opts.fetch ?? fetch
+  const timeoutMs = opts.timeoutMs ?? MAIL_SEND_TIMEOUT_MS
   return {
     name: 'http',
     async send(message) {
       const res = await doFetch(`${baseUrl}/emails`, {
         method: 'POST',
         headers: { authorization: `Bearer ${opts.apiKey}`, 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
         body: JSON.stringify({
           from: message.from,
           to: [message.to],

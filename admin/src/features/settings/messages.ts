@@ -74,6 +74,9 @@ const en = {
   overrideEnrollmentHint: 'Send participants to your own sign-in page instead of the program site.',
   customSigninUrl: 'Custom sign-in URL',
   customSigninUrlHint: 'An https address, e.g. https://example.com/join',
+  trustedNetworks: 'Trusted networks',
+  trustedNetworksHint:
+    'Sign-ins from these networks skip the per-network sign-in limits (a venue\'s or a store\'s Wi-Fi). One address or range per line, e.g. 203.0.113.0/24, up to {max}. Each account\'s own lockout still applies.',
   // Profile attributes
   attributesTitle: 'Profile attributes',
   attributesSubtitle: 'The extra fields participants of {program} fill in.',
@@ -166,6 +169,9 @@ const es: Record<SettingsMessage, string> = {
   overrideEnrollmentHint: 'Envía a los participantes a tu propia página de acceso en lugar del sitio del programa.',
   customSigninUrl: 'URL de acceso propia',
   customSigninUrlHint: 'Una dirección https, p. ej. https://example.com/join',
+  trustedNetworks: 'Redes de confianza',
+  trustedNetworksHint:
+    'Los accesos desde estas redes no cuentan para los límites de acceso por red (el wifi de un estadio o de una tienda). Una dirección o rango por línea, p. ej. 203.0.113.0/24, hasta {max}. El bloqueo de cada cuenta sigue aplicándose.',
   attributesTitle: 'Atributos de perfil',
   attributesSubtitle: 'Los campos adicionales que completan los participantes de {program}.',
   newAttribute: 'Nuevo atributo de perfil',

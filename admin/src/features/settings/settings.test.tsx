@@ -2,6 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../testing/render'
+import type { ProgramSettings } from './api/settings'
+import { EnrollmentForm } from './components/program-forms'
 import { TiersForm } from './components/tiers-page'
 
 const sonner = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -93,5 +95,57 @@ describe('program tiers form (spec sections 4 and 9)', () => {
     expect(await screen.findByText('Name has already been taken')).toBeTruthy()
     expect(calls).toHaveLength(1)
     await waitFor(() => expect(sonner.error).toHaveBeenCalledWith('Error!!!', { description: 'Name has already been taken' }))
+  })
+})
+
+const settings = (over: Partial<ProgramSettings> = {}): ProgramSettings => ({
+  id: 4,
+  name: 'Demo',
+  subdomain: 'demo',
+  features: { social_network_posts: false, donation_challenge: false, offers_reward: false, otp_login: true, receipts: false, dynamic_feed_posts: false, tiers: false },
+  test_mode: false,
+  term_points_as: 'points',
+  term_rewards_as: 'rewards',
+  earn_points_icon: null,
+  current_rewards_icon: null,
+  my_rewards_icon: null,
+  prizes_title: null,
+  my_account_title: null,
+  seo: { title: null, description: null, image: null },
+  override_enrollment: false,
+  program_custom_signin_url: null,
+  trusted_signin_networks: [],
+  ...over,
+})
+
+describe('enrollment settings: trusted networks (issue 25)', () => {
+  const patches = () => calls.filter((c) => c.method === 'PATCH')
+  const box = () => screen.getByLabelText('Trusted networks') as HTMLTextAreaElement
+
+  it('shows the saved list one per line and sends the edited one as a list', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 200, body: { success: true, errors: {}, data: settings({ trusted_signin_networks: ['203.0.113.0/24', '2001:db8:5::/48'] }) } }))
+    renderWithProviders(<EnrollmentForm settings={settings({ trusted_signin_networks: ['203.0.113.0/24'] })} />)
+    await waitFor(() => expect(box().value).toBe('203.0.113.0/24'))
+    fireEvent.change(box(), { target: { value: '203.0.113.0/24\n 2001:db8:5::/48 \n' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    expect(patches()[0]).toMatchObject({ path: '/admin/v2/programs/4/settings/enrollment' })
+    expect(patches()[0]!.body).toEqual({ override_enrollment: false, program_custom_signin_url: null, trusted_signin_networks: ['203.0.113.0/24', '2001:db8:5::/48'] })
+    await waitFor(() => expect(sonner.success).toHaveBeenCalledWith('Success!', { description: 'Program updated successfully.' }))
+  })
+
+  it('names a bad entry under the field before sending, and shows the server refusal there too', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 422, body: { success: false, errors: { trusted_signin_networks: 'Trusted networks: at most 100 ranges (101 given)' } } }))
+    renderWithProviders(<EnrollmentForm settings={settings()} />)
+    fireEvent.change(box(), { target: { value: '203.0.113.0/24\n10.0.0.0/40' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Trusted networks: "10.0.0.0/40" is not an address range (like 203.0.113.0/24 or 2001:db8::/32)')).toBeTruthy()
+    expect(box().getAttribute('aria-invalid')).toBe('true')
+    expect(patches()).toHaveLength(0)
+
+    fireEvent.change(box(), { target: { value: '203.0.113.0/24' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Trusted networks: at most 100 ranges (101 given)')).toBeTruthy()
+    expect(patches()).toHaveLength(1)
   })
 })

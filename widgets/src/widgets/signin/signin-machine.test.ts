@@ -7,6 +7,7 @@ import {
   type SigninConfig,
   type SigninEvent,
   type SigninState,
+  showsCaptcha,
   signinReducer,
   type VerifyFailure,
 } from './signin-machine'
@@ -321,5 +322,58 @@ describe('otp_verification step', () => {
   it('resends the sign-up fields for a new participant', () => {
     const { effects } = run([{ type: 'resend' }], config(), atCode({ seconds_left: 0, signing_up: true, first_name: 'Jane', last_name: 'Doe', agree_terms: true }))
     expect(effects[0]).toMatchObject({ request: { first_name: 'Jane', last_name: 'Doe', agree_terms: true, browser_token: 'bt-0123456789abcdef' } })
+  })
+})
+
+describe('the security check the server asks for (challenge_required: many sign-ins from one network)', () => {
+  const withKey = config({ captchaRequired: true })
+  const challenged = (message = 'Many sign-ins come from your network right now. Please complete the security check to continue.'): SigninEvent => ({
+    type: 'failed',
+    failure: failure({ status: 429, code: 'challenge_required', signType: 'OTP', message, fields: { 'cf-turnstile-response': 'Please complete the security check' } }),
+  })
+
+  it('shows the check on the e-mail step, needs its token, sends it with the start, then drops the spent token', () => {
+    const asked = run([email('jane@example.com'), { type: 'submit' }, challenged()], withKey)
+    expect(asked.state).toMatchObject({ step: 'initial', pending: null, challenge: true, captcha_token: '', errors: { captcha: 'Please complete the security check' } })
+    expect(asked.effects.slice(1)).toEqual([
+      { type: 'toast', title: 'Error!', message: 'Many sign-ins come from your network right now. Please complete the security check to continue.' },
+      { type: 'reset_captcha' },
+    ])
+    expect(showsCaptcha(asked.state, withKey)).toBe(true)
+    // No token yet: the form says so and sends nothing.
+    const early = run([{ type: 'submit' }], withKey, asked.state)
+    expect(early.state.errors).toEqual({ captcha: MESSAGES.captcha })
+    expect(early.effects).toEqual([])
+
+    const again = run([{ type: 'captcha', token: 'XXXX.DUMMY.TOKEN.XXXX' }, { type: 'submit' }], withKey, asked.state)
+    expect(again.effects).toEqual([{ type: 'verify', request: { email: 'jane@example.com', auth_type: 'otp', 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' } }])
+    const done = run([{ type: 'verified', response: sent() }], withKey, again.state)
+    expect(done.state).toMatchObject({ step: 'otp_verification', captcha_token: '', challenge: true })
+    expect(done.effects).toEqual([{ type: 'reset_captcha' }])
+  })
+
+  it('a challenged resend on the code step can be asked again at once, with the check', () => {
+    const atCode = { ...initialSigninState('jane@example.com'), step: 'otp_verification' as const, browser_token: 'bt-0123456789abcdef', seconds_left: 0 }
+    const resent = run([{ type: 'resend' }, challenged()], withKey, atCode)
+    expect(resent.state).toMatchObject({ challenge: true, seconds_left: 0, pending: null, errors: { captcha: 'Please complete the security check' } })
+    expect(run([{ type: 'resend' }], withKey, resent.state).effects).toEqual([])
+    const { effects } = run([{ type: 'captcha', token: 'tok' }, { type: 'resend' }], withKey, resent.state)
+    expect(effects).toEqual([{ type: 'verify', request: { email: 'jane@example.com', auth_type: 'otp', browser_token: 'bt-0123456789abcdef', 'cf-turnstile-response': 'tok' } }])
+    // A code check never carries (nor spends) the token.
+    const checking = run([{ type: 'captcha', token: 'tok' }, { type: 'edit', field: 'otp', value: '123456' }, { type: 'submit' }], withKey, resent.state)
+    expect(checking.effects).toEqual([{ type: 'verify', request: { email: 'jane@example.com', auth_type: 'otp', browser_token: 'bt-0123456789abcdef', otp: '123456' } }])
+  })
+
+  it('shows the check for the resend of a sign-up (it is a sign-up again) once the program has a site key', () => {
+    const signedUp = { ...initialSigninState('new@example.com'), step: 'otp_verification' as const, signing_up: true, seconds_left: 0 }
+    expect(showsCaptcha(signedUp, withKey)).toBe(true)
+    expect(showsCaptcha(signedUp, config())).toBe(false)
+    expect(run([{ type: 'resend' }], withKey, signedUp).state.errors).toEqual({ captcha: MESSAGES.captcha })
+  })
+
+  it('without a site key there is no check to show: the refusal is a toast', () => {
+    const { state, effects } = run([email('jane@example.com'), { type: 'submit' }, challenged('Please complete the security check')])
+    expect(state.challenge).toBe(false)
+    expect(effects.at(-1)).toEqual({ type: 'toast', title: 'Error!', message: 'Please complete the security check' })
   })
 })

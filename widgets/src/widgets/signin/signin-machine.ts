@@ -52,6 +52,11 @@ export type SigninState = {
   /** The visitor came through the sign-up form: resends must carry the sign-up fields again. */
   signing_up: boolean
   seconds_left: number
+  /**
+   * The server asked for the security check (challenge_required: many sign-ins from the visitor's
+   * network): from then on the e-mail and code steps show Turnstile and send its token with a start.
+   */
+  challenge: boolean
 }
 
 export type SigninConfig = {
@@ -115,6 +120,7 @@ export const initialSigninState = (email = ''): SigninState => ({
   participant: null,
   signing_up: false,
   seconds_left: 0,
+  challenge: false,
 })
 
 /** Form fields the widget owns: a query parameter of the same name never overrides them. */
@@ -140,9 +146,22 @@ export function buildVerifyRequest(state: SigninState, config: SigninConfig, wit
     request.last_name = state.last_name.trim()
     if (state.postal.trim()) request.postal = state.postal.trim()
     request.agree_terms = state.agree_terms
-    if (state.captcha_token) request['cf-turnstile-response'] = state.captcha_token
   }
+  // Sign-up's bot check, or the check the server asked for on any start.
+  if (state.captcha_token) request['cf-turnstile-response'] = state.captcha_token
   return request
+}
+
+/**
+ * Whether the step shows the Turnstile check (programs with a site key): sign-up always; on the code
+ * step, for a resend that is a sign-up again or once the server asked; on the e-mail step once the
+ * server asked for it (challenge_required).
+ */
+export function showsCaptcha(state: Pick<SigninState, 'step' | 'challenge' | 'signing_up'>, config: Pick<SigninConfig, 'captchaRequired'>): boolean {
+  if (!config.captchaRequired) return false
+  if (state.step === 'new_participant') return true
+  if (state.step === 'otp_verification') return state.challenge || state.signing_up
+  return state.step === 'initial' && state.challenge
 }
 
 /** Client-side checks of the current step (participant-site.md section 5). */
@@ -150,6 +169,7 @@ export function validateStep(state: SigninState, config: SigninConfig): SigninSt
   const errors: SigninState['errors'] = {}
   if (state.step === 'initial' && !state.email.trim()) errors.email = MESSAGES.emptyEmail
   else if (state.step === 'initial' && !isValidEmail(state.email)) errors.email = MESSAGES.invalidEmail
+  if (state.step === 'initial' && showsCaptcha(state, config) && !state.captcha_token) errors.captcha = MESSAGES.captcha
   if (state.step === 'new_participant') {
     if (!state.first_name.trim()) errors.first_name = MESSAGES.firstName
     if (!state.last_name.trim()) errors.last_name = MESSAGES.lastName
@@ -216,14 +236,27 @@ export function signinReducer(state: SigninState, event: SigninEvent, config: Si
     }
     case 'resend': {
       if (state.step !== 'otp_verification' || state.pending || state.seconds_left > 0) return stay()
+      if (showsCaptcha(state, config) && !state.captcha_token) return stay({ ...state, errors: { captcha: MESSAGES.captcha } })
       const next: SigninState = { ...state, otp: '', errors: {}, pending: 'resend', seconds_left: RESEND_SECONDS }
       return { state: next, effects: [{ type: 'verify', request: buildVerifyRequest(next, config, false) }] }
     }
     case 'verified':
-      return onVerified(state, event.response, config)
+      return spendingToken(state, (s) => onVerified(s, event.response, config))
     case 'failed':
-      return onFailed(state, event.failure, config)
+      return spendingToken(state, (s) => onFailed(s, event.failure, config))
   }
+}
+
+/**
+ * Any answer to a start (not a code check) spent the Turnstile token it carried (single use): the
+ * token is dropped and a check still shown issues a new one.
+ */
+function spendingToken(state: SigninState, answer: (state: SigninState) => Transition): Transition {
+  const codeCheck = state.step === 'otp_verification' && state.pending === 'submit'
+  if (!state.captcha_token || codeCheck) return answer(state)
+  const next = answer({ ...state, captcha_token: '' })
+  if (next.effects.some((e) => e.type === 'reset_captcha')) return next
+  return { ...next, effects: [...next.effects, { type: 'reset_captcha' }] }
 }
 
 function onVerified(state: SigninState, response: SigninVerifyResponse, config: SigninConfig): Transition {
@@ -264,6 +297,18 @@ function onVerified(state: SigninState, response: SigninVerifyResponse, config: 
   return { state: { ...base, step: 'magic_link_sent' }, effects: [] }
 }
 
+/**
+ * Many sign-ins from the visitor's network: the step shows the security check (a fresh one), and the
+ * start goes again with its token. A refused resend can be asked again at once.
+ */
+function onChallenge(idle: SigninState, failure: VerifyFailure): Transition {
+  const message = failure.fields['cf-turnstile-response'] || MESSAGES.captcha
+  return {
+    state: { ...idle, challenge: true, captcha_token: '', seconds_left: idle.step === 'otp_verification' ? 0 : idle.seconds_left, errors: { captcha: message } },
+    effects: [toast(failure.message || message), { type: 'reset_captcha' }],
+  }
+}
+
 /** Answers that are not about the sign-in itself: no connection, server fault, stale CSRF token. */
 const isTransportFailure = (f: VerifyFailure) => f.status === 0 || f.status >= 500 || f.code === 'csrf_failed'
 
@@ -276,6 +321,7 @@ function onFailed(state: SigninState, failure: VerifyFailure, config: SigninConf
     }
   }
   if (isTransportFailure(failure)) return { state: idle, effects: [toast(failure.status === 0 ? MESSAGES.generic : failure.message || MESSAGES.generic)] }
+  if (failure.code === 'challenge_required' && config.captchaRequired) return onChallenge(idle, failure)
   if (failure.signType === 'OTP') return { state: idle, effects: [toast(failure.message)] }
   if (state.step === 'new_participant') {
     const captchaFailed = 'cf-turnstile-response' in failure.fields

@@ -4,7 +4,7 @@ import { buttonClass, Button } from '../../ui/button'
 import { MailIcon } from '../../ui/icons'
 import { Checkbox, TextField } from '../../ui/input'
 import { formatCountdown, maskEmail, termsPages } from './signin-format'
-import type { SigninState } from './signin-machine'
+import { showsCaptcha, type SigninState } from './signin-machine'
 import { StepForm, StepHeading, type StepProps, useFocusOnMount } from './signin-parts'
 import { Turnstile } from './turnstile'
 
@@ -21,7 +21,7 @@ export function LaterStep({
 }: StepProps & { pageHref: ((slug: string) => string) | undefined; closeHref: string | null }) {
   if (state.step === 'new_participant')
     return <SignupStep program={program} store={store} state={state} pageHref={pageHref} />
-  if (state.step === 'otp_verification') return <CodeStep store={store} state={state} />
+  if (state.step === 'otp_verification') return <CodeStep program={program} store={store} state={state} />
   if (state.step === 'magic_link_sent') return <LinkSentStep state={state} closeHref={closeHref} />
   return null
 }
@@ -128,7 +128,7 @@ function SignupStep({
   )
 }
 
-function CodeStep({ store, state }: Omit<StepProps, 'program'>) {
+function CodeStep({ program, store, state }: StepProps) {
   const code = useFocusOnMount<HTMLInputElement>()
   const verifying = state.pending === 'submit' || state.pending === 'leaving'
   return (
@@ -163,6 +163,15 @@ function CodeStep({ store, state }: Omit<StepProps, 'program'>) {
       <Button type="submit" size="lg" block loading={verifying} disabled={state.pending === 'resend'}>
         {verifying ? 'Verifying...' : 'Verify Code'}
       </Button>
+      {/* A resend is a start: it carries the check when it is a sign-up again or the server asked for it. */}
+      {program.turnstile_site_key && showsCaptcha(state, store.config) && (
+        <Turnstile
+          siteKey={program.turnstile_site_key}
+          resetKey={store.captchaReset.value}
+          error={state.errors.captcha}
+          onToken={(token) => store.dispatch({ type: 'captcha', token })}
+        />
+      )}
       <div class="signin__resend">
         {state.seconds_left > 0 ? (
           <p role="timer">Request a new code in {formatCountdown(state.seconds_left)}</p>

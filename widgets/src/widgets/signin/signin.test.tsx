@@ -2,6 +2,7 @@
 import { act } from 'preact/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SigninVerifyRequest, SigninVerifyResponse } from '../../../../sdk/contract/auth'
+import { errorFromBody } from '../../../../sdk/src/errors'
 import type { TesseraClient } from '../../../../sdk/src/index'
 import { toasts } from '../../ui/toast'
 import { button, renderInSite, type Rendered, testProgram } from '../shared/test-harness'
@@ -40,11 +41,11 @@ function answers(verify: (req: SigninVerifyRequest) => SigninVerifyResponse) {
   return { client, calls }
 }
 
-async function render(verify: (req: SigninVerifyRequest) => SigninVerifyResponse) {
+async function render(verify: (req: SigninVerifyRequest) => SigninVerifyResponse, site = program) {
   const { client, calls } = answers(verify)
-  view = await renderInSite(<SigninWidget program={program} client={client as unknown as TesseraClient} query={new URLSearchParams()} go={vi.fn()} />, {
+  view = await renderInSite(<SigninWidget program={site} client={client as unknown as TesseraClient} query={new URLSearchParams()} go={vi.fn()} />, {
     client,
-    program,
+    program: site,
   })
   return { root: view.container, calls }
 }
@@ -120,5 +121,53 @@ describe('<SigninWidget> (issue 13)', () => {
     expect(describedText(root, code)).toBe(WRONG)
     expect(document.activeElement).toBe(code)
     expect(button(root, 'Verify Code')).toBeTruthy()
+  })
+})
+
+describe('<SigninWidget>: the security check past a network\'s sign-in threshold (issue 25)', () => {
+  // Cloudflare's always-passing test site key, whose widget issues the dummy token.
+  const withTurnstile = testProgram({ features: { otp_login: true }, signup_challenge: null, turnstile_site_key: '1x00000000000000000000AA' } as never)
+  const rendered: Record<string, unknown>[] = []
+  afterEach(() => {
+    delete window.turnstile
+    rendered.length = 0
+  })
+
+  it('shows Turnstile on the e-mail step when the server asks, and sends its token with the start', async () => {
+    // The Turnstile API as the test site key behaves: it renders and hands over the dummy token.
+    window.turnstile = {
+      render(el, options) {
+        rendered.push(options)
+        el.textContent = 'Security check'
+        setTimeout(() => (options.callback as (token: string) => void)('XXXX.DUMMY.TOKEN.XXXX'), 0)
+        return `widget-${rendered.length}`
+      },
+      reset: vi.fn(),
+      remove: vi.fn(),
+    }
+    const { root, calls } = await render((req) => {
+      if (!req['cf-turnstile-response']) {
+        throw errorFromBody(429, {
+          ok: false,
+          message: 'Many sign-ins come from your network right now. Please complete the security check to continue.',
+          error: { code: 'challenge_required', message: 'Many sign-ins come from your network right now.', fields: { 'cf-turnstile-response': 'Please complete the security check' } },
+          sign_type: 'OTP',
+        })
+      }
+      return { ok: true, participant: { id: null, first_name: 'Jane', last_name: '', name: 'Jane', email: 'jane@example.com' }, otp_logged: false, sign_type: 'OTP', browser_token: 'bt-0123456789abcdef', message: 'sent' }
+    }, withTurnstile)
+    await type(field(root, 'email'), 'jane@example.com')
+    await submit(root)
+    await vi.waitFor(() => expect(root.textContent).toContain('Security check'))
+    expect(rendered[0]).toMatchObject({ sitekey: '1x00000000000000000000AA' })
+    expect(root.textContent).toContain('Please complete the security check')
+    expect(toasts.value.map((t) => t.message)).toContain('Many sign-ins come from your network right now. Please complete the security check to continue.')
+    expect(calls).toHaveLength(1)
+
+    // The check passed (the dummy token arrived): the same start goes again, carrying it.
+    await vi.waitFor(() => expect(root.textContent).not.toContain('Please complete the security check'))
+    await submit(root)
+    await vi.waitFor(() => expect(field(root, 'otp')).not.toBeNull())
+    expect(calls[1]).toMatchObject({ email: 'jane@example.com', 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' })
   })
 })

@@ -19,7 +19,7 @@ import './signin.css'
 const loadStore = () => import('./signin-state').then((m) => m.createSigninStore)
 
 /** What the e-mail step reads: the store's state, or the draft before the store arrived. */
-type InitialState = Pick<SigninState, 'email' | 'errors' | 'pending'>
+type InitialState = Pick<SigninState, 'email' | 'errors' | 'pending' | 'challenge'>
 const NO_ERRORS: SigninState['errors'] = {}
 
 /** The steps after the e-mail one (signin-steps.tsx), fetched when the e-mail is submitted. */
@@ -27,6 +27,9 @@ const LaterStep = lazy(
   () => import('./signin-steps').then((m) => m.LaterStep),
   () => <div class="signin__form" aria-busy="true" />,
 )
+
+/** The security check, on the e-mail step only when the server asks for it (many sign-ins from one network). */
+const Turnstile = lazy(() => import('./turnstile').then((m) => m.Turnstile))
 
 export type SigninWidgetProps = {
   program: PublicProgram
@@ -59,7 +62,7 @@ export function SigninWidget({
   // One store per mounted widget, made when its e-mail is first submitted (the page remounts the
   // widget when the query changes).
   const [store, setStore] = useState<SigninStore | null>(null)
-  const [draft, setDraft] = useState<InitialState>(() => ({ email: query.get('email') ?? '', errors: NO_ERRORS, pending: null }))
+  const [draft, setDraft] = useState<InitialState>(() => ({ email: query.get('email') ?? '', errors: NO_ERRORS, pending: null, challenge: false }))
   const draftEmail = useRef(draft.email)
   const mounted = useRef(true)
   useEffect(
@@ -136,6 +139,7 @@ export function SigninWidget({
         <InitialStep
           program={program}
           store={store ?? draftStore}
+          captchaReset={store?.captchaReset.value ?? 0}
           state={state}
           autoFocus={autoFocus}
           onFocus={store ? undefined : () => void loadStore().catch(() => undefined)}
@@ -151,13 +155,15 @@ export function SigninWidget({
 type InitialStepProps = {
   program: PublicProgram
   store: Pick<SigninStore, 'dispatch'>
+  /** The store's captchaReset: a new value asks the check for a new token. */
+  captchaReset: number
   state: InitialState
   autoFocus: boolean
   /** The first focus inside the form (the machine's code starts to travel). */
   onFocus: (() => void) | undefined
 }
 
-function InitialStep({ program, store, state, autoFocus, onFocus }: InitialStepProps) {
+function InitialStep({ program, store, captchaReset, state, autoFocus, onFocus }: InitialStepProps) {
   // Coming back from the sign-up step always moves focus here; the first render only when asked.
   const [focusFirst] = useState(() => autoFocus || state.email !== '')
   const email = useFocusOnMount<HTMLInputElement>(focusFirst)
@@ -183,6 +189,14 @@ function InitialStep({ program, store, state, autoFocus, onFocus }: InitialStepP
         onValue={(value) => store.dispatch({ type: 'edit', field: 'email', value })}
         onFocus={onFocus}
       />
+      {state.challenge && program.turnstile_site_key && (
+        <Turnstile
+          siteKey={program.turnstile_site_key}
+          resetKey={captchaReset}
+          error={state.errors.captcha}
+          onToken={(token) => store.dispatch({ type: 'captcha', token })}
+        />
+      )}
       <Button type="submit" size="lg" block loading={state.pending !== null}>
         {otp ? 'Continue to get your login code' : 'Continue to get your login link'}
       </Button>

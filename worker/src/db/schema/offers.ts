@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { createdAt, id, json, timestamp } from './columns'
 import { participants } from './participants'
@@ -107,10 +108,18 @@ export const paymentSessions = sqliteTable(
     details: json<Record<string, unknown>>('details'),
     createdAt: createdAt(),
     fulfilledAt: timestamp('fulfilled_at'),
+    /**
+     * While a fulfilment runs (status `fulfilled`, its batch not committed yet): until when its runner
+     * holds the session. Null once the fulfilment's batch committed. A claim whose lease is over lost its
+     * runner, and the next event or the minute sweep runs it again (docs/decisions/0034).
+     */
+    leaseUntil: timestamp('lease_until'),
   },
   (t) => [
     uniqueIndex('payment_sessions_provider_uq').on(t.providerSessionId),
     index('payment_sessions_program_participant_idx').on(t.programId, t.participantId),
+    // Only the fulfilments under way: what the minute sweep looks at (payment-fulfilment.ts).
+    index('payment_sessions_lease_idx').on(t.leaseUntil).where(sql`lease_until IS NOT NULL`),
   ],
 )
 

@@ -60,6 +60,12 @@ export const programs = sqliteTable(
     seo: json<{ title?: string; description?: string; image?: string }>('seo'),
     supportEmail: text('support_email'),
     turnstileSiteKey: text('turnstile_site_key'),
+    /**
+     * Address ranges (CIDR, or single addresses) whose participant sign-ins skip the per-address
+     * limits, set in the console's enrollment settings: a venue's or a store's network. Never the
+     * per-account lockout (features/signin/signin-throttle.ts). Null: none.
+     */
+    trustedSigninNetworks: json<string[]>('trusted_signin_networks'),
     /** HMAC key partners use to sign identity tokens for embedded widgets (docs/embedding.md). */
     partnerIdentitySecret: text('partner_identity_secret'),
     /**

@@ -44,6 +44,11 @@ export const sweepstakeDraws = sqliteTable(
     drawnBy: integer('drawn_by'),
     /** Every winner holds the reward (the awards after the draw's first batch are done). */
     awardedAt: timestamp('awarded_at'),
+    /**
+     * While winners are still to be awarded (drawn, awarded_at null): until when the runner awarding
+     * them holds the draw; a runner that died is taken over once it is over (docs/decisions/0034).
+     */
+    awardsLeaseUntil: timestamp('awards_lease_until'),
   },
   (t) => [
     uniqueIndex('sweepstake_draws_reward_uq').on(t.programId, t.rewardId),

@@ -18,7 +18,12 @@ type Job = typeof importJobs.$inferSelect
  */
 export const QUEUE_CHUNK_ROWS = 50
 export const PROCESS_CHUNK_ROWS = 100
-/** A job untouched this long while queued or running has lost its runner: the sweep starts it again. */
+/**
+ * A job untouched this long while queued or running has lost its runner: the sweep starts it again.
+ * Every chunk renews it (decision 0034); a chunk is at most 100 lines, seconds of work, so two minutes
+ * is far past the slowest honest one, and a runner slower than that only gets a second runner beside
+ * it, which is safe (processImportChunk).
+ */
 export const STALLED_AFTER_MS = 2 * 60 * 1000
 /** An upload that never finished storing its lines. */
 const UPLOAD_ABANDONED_AFTER_MS = 10 * 60 * 1000
@@ -142,7 +147,9 @@ export async function continueImportFromQueue(deps: Deps, jobId: number): Promis
 /**
  * The sweep (Workers' cron, the Node entry at start and every minute): restarts queued or running jobs
  * nobody has touched for `stalledAfterMs` (a restart, a lost message), and fails uploads that never
- * finished storing their lines.
+ * finished storing their lines. A job's `updated_at` is its lease: every chunk moves it, so a live
+ * job is never taken. Taking a stalled one moves it too, guarded by the value read, so of two sweeps
+ * at once one restarts it (docs/decisions/0034).
  */
 export async function resumeImports(deps: Deps, stalledAfterMs = STALLED_AFTER_MS): Promise<number[]> {
   const now = deps.clock.now()
@@ -151,11 +158,21 @@ export async function resumeImports(deps: Deps, stalledAfterMs = STALLED_AFTER_M
     .set({ status: 'failed', error: 'The upload did not finish; please upload the file again.', finishedAt: new Date(now), updatedAt: new Date(now) })
     .where(and(eq(importJobs.status, 'uploading'), lt(importJobs.updatedAt, new Date(now - UPLOAD_ABANDONED_AFTER_MS))))
   const stalled = await deps.db
-    .select({ id: importJobs.id })
+    .select({ id: importJobs.id, updatedAt: importJobs.updatedAt })
     .from(importJobs) // tenant-guard: allow — as above.
     .where(and(inArray(importJobs.status, ['queued', 'running']), lt(importJobs.updatedAt, new Date(now - stalledAfterMs + 1))))
-  for (const { id } of stalled) await scheduleImport(deps, id)
-  return stalled.map((s) => s.id)
+  const taken: number[] = []
+  for (const job of stalled) {
+    const [took] = await deps.db
+      .update(importJobs) // tenant-guard: allow — as above, one job by id.
+      .set({ updatedAt: new Date(now) })
+      .where(and(eq(importJobs.id, job.id), inArray(importJobs.status, ['queued', 'running']), eq(importJobs.updatedAt, job.updatedAt)))
+      .returning({ id: importJobs.id })
+    if (!took) continue
+    taken.push(job.id)
+    await scheduleImport(deps, job.id)
+  }
+  return taken
 }
 
 /** Tests and shutdown: resolves when this process's in-process imports have finished. */

@@ -5,8 +5,9 @@ import { importJobRows, importJobs, participantActions, participantProfileAttrib
 import { configFromEnv } from '../../config'
 import { programScope } from '../../db/scope'
 import { onD1 } from '../../../test/test-database'
+import type { Db } from '../../db/client'
 import { makeTestApp, type TestBrowser } from '../../../test/helpers'
-import { importsSettled, processImportChunk, resumeImports } from './import-runner'
+import { importsSettled, processImportChunk, resumeImports, STALLED_AFTER_MS } from './import-runner'
 import { startImport } from './participant-import'
 import { addPeople, consoleAs, programByKey } from './participants-fixtures'
 
@@ -189,5 +190,60 @@ describe('participant import (Node, in-process)', () => {
     expect(row).toMatchObject({ status: 'done', importedRows: 600, failedRows: 0, processedRows: 600 })
     expect(await scope.count(pointsLedger, like(pointsLedger.idempotencyKey, 'import:%'))).toBe(600)
     expect(await resumeImports(restarted, 0)).toEqual([])
+  })
+
+  it('the sweep leaves a live job to its runner, and takes a stalled one over once however many sweeps race', async () => {
+    const enqueued: number[] = []
+    const t = await makeTestApp({ enqueueImport: async (jobId) => void enqueued.push(jobId) }) // messages that never run
+    const demo = await programByKey(t, 'demo')
+    const file = new Blob([`email,points\r\n${Array.from({ length: 30 }, (_, i) => `s${i}@example.com,${i + 1}`).join('\r\n')}\r\n`])
+    const job = await startImport(programScope(t.db, demo.id), t.deps, { file, options: { email: 'replace', points: 'replace', tags: 'replace', naming: 'replace', metric: 'ignore' }, adminUserId: 1 })
+    expect(enqueued).toEqual([job.id])
+    // Live: touched within its lease, and every chunk renews it.
+    t.clock.advance(STALLED_AFTER_MS - 1)
+    expect(await resumeImports(t.deps)).toEqual([])
+    expect(await processImportChunk(t.deps, job.id, 10)).toBe('more')
+    t.clock.advance(STALLED_AFTER_MS - 1)
+    expect(await resumeImports(t.deps)).toEqual([])
+    // Its runner died: once the lease is over, of three sweeps at once one takes it, and the next waits a lease again.
+    t.clock.advance(1)
+    const taken = await Promise.all([resumeImports(t.deps), resumeImports(t.deps), resumeImports(t.deps)])
+    expect(taken.flat()).toEqual([job.id])
+    expect(enqueued).toEqual([job.id, job.id])
+    expect(await resumeImports(t.deps)).toEqual([])
+    // The taken-over job runs to its end (here in-process, as the Node entry runs it).
+    const restarted = { ...t.deps, enqueueImport: undefined }
+    t.clock.advance(STALLED_AFTER_MS)
+    expect(await resumeImports(restarted)).toEqual([job.id])
+    await importsSettled(restarted)
+    expect((await t.db.select().from(importJobs).where(eq(importJobs.id, job.id)))[0]).toMatchObject({ status: 'done', importedRows: 30 })
+  })
+
+  it('an upload slower than the sweep allows stays failed: its late end does not queue it', async () => {
+    const t = await makeTestApp({ enqueueImport: async () => {} })
+    const demo = await programByKey(t, 'demo')
+    // While the lines are stored, the sweep finds the upload abandoned (ten minutes without a word).
+    let swept = false
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'batch')
+          return async (statements: never) => {
+            const result = await target.batch(statements)
+            if (!swept) {
+              swept = true
+              t.clock.advance(10 * 60_000 + 1)
+              await resumeImports(t.deps)
+            }
+            return result
+          }
+        const value = Reflect.get(target, prop, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    }) as Db
+    const file = new Blob(['email,points\r\nslow@example.com,1\r\n'])
+    const job = await startImport(programScope(db, demo.id), { ...t.deps, db }, { file, options: { email: 'replace', points: 'replace', tags: 'replace', naming: 'replace', metric: 'ignore' }, adminUserId: 1 })
+    expect(swept).toBe(true)
+    expect(job.status).toBe('failed')
+    expect((await t.db.select().from(importJobs).where(eq(importJobs.id, job.id)))[0]).toMatchObject({ status: 'failed', error: 'The upload did not finish; please upload the file again.' })
   })
 })

@@ -67,9 +67,11 @@ export async function startImport(scope: ProgramScope, deps: Deps, input: { file
   for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {
     await batch(deps.db, statements.slice(i, i + STATEMENTS_PER_BATCH))
   }
-  const [queued] = await scope.update(importJobs, { status: 'queued', updatedAt: new Date(deps.clock.now()) }, eq(importJobs.id, job!.id)).returning()
-  await scheduleImport(deps, queued!.id)
-  return toImportJob(queued!)
+  // Only while still uploading: an upload slower than the sweep's patience was failed meanwhile, and stays so.
+  const [queued] = await scope.update(importJobs, { status: 'queued', updatedAt: new Date(deps.clock.now()) }, and(eq(importJobs.id, job!.id), eq(importJobs.status, 'uploading'))).returning()
+  if (!queued) return toImportJob((await scope.first(importJobs, eq(importJobs.id, job!.id)))!)
+  await scheduleImport(deps, queued.id)
+  return toImportJob(queued)
 }
 
 export function toImportJob(j: typeof importJobs.$inferSelect): ImportJob {

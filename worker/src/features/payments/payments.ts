@@ -1,15 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { participants, paymentEvents, paymentSessions } from '../../db/schema'
+import { paymentEvents, paymentSessions } from '../../db/schema'
 import { programScope, type ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import type { ParticipantRow } from '../../env'
 import { AppError } from '../../lib/errors'
 import type { PaymentEvent } from '../../platform/payments'
 import { activeChallenge, type EngineContext } from '../challenges/challenge-submit'
-import { completeChallenge } from '../challenges/completions'
-import { deliveredAt, eventDeliveries, webhookInsert } from '../webhooks/events'
-import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
-import { batch } from '../../db/batch'
+import { claimFulfilment, OPEN_STATUSES, runFulfilment } from './payment-fulfilment'
 
 export type CheckoutKind = 'membership' | 'donation'
 
@@ -85,9 +82,6 @@ export async function startCheckout(
 
 export type WebhookOutcome = { status: 'fulfilled' | 'processing' | 'failed' | 'duplicate' | 'ignored'; sessionId?: string }
 
-/** Sessions whose payment is not settled yet: the only ones an event may fulfil or fail. */
-const OPEN_STATUSES = ['pending', 'processing'] as const
-
 /**
  * What a verified event does to its checkout session, as Stripe documents Checkout fulfilment:
  * `checkout.session.completed` fulfils when `payment_status` is `paid`; with `unpaid` (a delayed
@@ -116,7 +110,9 @@ function eventAction(event: PaymentEvent): 'fulfil' | 'processing' | 'failed' | 
  * metadata names, for the amount we asked; each event and each session applies once, also when Stripe
  * delivers it many times at once or out of order. The status moves only forward, guarded in SQL:
  * pending -> processing -> fulfilled | failed (pending may skip processing); a late `completed`
- * (unpaid) never downgrades a fulfilled or failed session, and a failed one is never fulfilled.
+ * (unpaid) never downgrades a fulfilled or failed session, and a failed one is never fulfilled. The
+ * move to fulfilled is a claim with a lease, ended in the fulfilment's own batch: a process that dies in
+ * between leaves the claim to the event's retry or the minute sweep (payment-fulfilment.ts).
  */
 export async function handlePaymentWebhook(deps: Deps, rawBody: string, signature: string): Promise<WebhookOutcome> {
   let event: PaymentEvent
@@ -148,76 +144,19 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
     return { status: changed.length ? action : 'ignored', sessionId: row.providerSessionId }
   }
 
-  const claimed = await scope
-    .update(paymentSessions, { status: 'fulfilled', fulfilledAt: new Date(deps.clock.now()) }, and(eq(paymentSessions.id, row.id), inArray(paymentSessions.status, OPEN_STATUSES)))
-    .returning({ id: paymentSessions.id })
-  if (!claimed.length) {
-    await record()
+  const held = await claimFulfilment(scope, deps, row.id)
+  if (held === null) {
+    // Settled already, or a live claim's runner is fulfilling it. The event is recorded only once the
+    // session is settled: a retry of it after that runner died still finds the claim to take over.
+    const current = await scope.first(paymentSessions, eq(paymentSessions.id, row.id))
+    if (!current?.leaseUntil) await record()
     return { status: 'duplicate', sessionId: row.providerSessionId }
   }
-  try {
-    await fulfil(scope, deps, row)
-  } catch (err) {
-    // Let Stripe's retry find the session open again.
-    const reopened = row.status === 'processing' || event.type === 'checkout.session.async_payment_succeeded' ? 'processing' : 'pending'
-    await scope.update(paymentSessions, { status: reopened, fulfilledAt: null }, and(eq(paymentSessions.id, row.id), eq(paymentSessions.status, 'fulfilled')))
-    throw err
-  }
+  // A failure lets Stripe's retry find the session open again.
+  const reopenTo = row.status === 'processing' || event.type === 'checkout.session.async_payment_succeeded' ? 'processing' : 'pending'
+  await runFulfilment(scope, deps, row, held, reopenTo)
   await record()
   return { status: 'fulfilled', sessionId: row.providerSessionId }
-}
-
-/**
- * `payment.completed` of a fulfilled session: written in the fulfilment's batch, keyed by the session,
- * so Stripe's retries and a late `async_payment_succeeded` never announce a payment twice.
- */
-function paymentCompleted(row: typeof paymentSessions.$inferSelect, challenge: { identifier: string }) {
-  return {
-    event: 'payment.completed' as const,
-    dedupeKey: `payment:${row.id}`,
-    data: {
-      payment_id: row.id,
-      provider: row.provider,
-      provider_session_id: row.providerSessionId,
-      participant_id: row.participantId,
-      challenge_id: row.challengeId,
-      challenge_identifier: challenge.identifier,
-      kind: row.kind,
-      amount_cents: row.amountCents,
-      currency: row.currency,
-      entity: row.entity,
-      points: row.points,
-    },
-  }
-}
-
-async function fulfil(scope: ProgramScope, deps: Deps, row: typeof paymentSessions.$inferSelect) {
-  const participant = await scope.first(participants, eq(participants.id, row.participantId))
-  const { loadChallengeCatalog } = await import('../challenges/challenge-catalog')
-  const challenge = (await loadChallengeCatalog(deps, scope.programId)).byId.get(row.challengeId)
-  if (!participant || !challenge) throw new AppError('not_found', 404, 'The participant or challenge of this payment is gone')
-  const event = paymentCompleted(row, challenge)
-  const eligible = () => (row.kind === 'membership' ? [scope.update(participants, { eligibleOffersRewards: true }, eq(participants.id, participant.id))] : [])
-  try {
-    await completeChallenge(scope, deps, {
-      challenge,
-      participant,
-      points: row.points,
-      // A membership completes once; every donation earns its option's points.
-      periodKey: row.kind === 'membership' ? 'once' : `pay:${row.providerSessionId}`,
-      details: { payment_session: row.providerSessionId, amount_cents: row.amountCents, entity: row.entity },
-      extraWrites: eligible(),
-      events: [event],
-    })
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'already_completed')) throw err
-    // Completed before (a membership bought twice, or a retry after a completion that did commit):
-    // the payment is still fulfilled, and announced once (its key).
-    const delivery = (await eventDeliveries(deps, scope.programId, ['payment.completed']))['payment.completed']
-    const announce = webhookInsert(deps.db, scope.programId, event.event, event.data, event.dedupeKey, deliveredAt(delivery))
-    const results = (await batch(deps.db, [announce, ...eligible()])) as unknown[]
-    if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [0]))
-  }
 }
 
 /**
@@ -229,7 +168,8 @@ export async function paymentReceipt(scope: ProgramScope, participant: Participa
   const row = await scope.first(paymentSessions, and(eq(paymentSessions.providerSessionId, sessionId), eq(paymentSessions.participantId, participant.id)))
   if (!row) throw new AppError('not_found', 404, 'session_id: no checkout of yours with this id', { session_id: 'not found' })
   const participant_name = `${participant.firstName} ${participant.lastName}`.trim()
-  const status = row.status
+  // A fulfilment under way (its claim holds a lease) has not credited anything yet.
+  const status = row.status === 'fulfilled' && row.leaseUntil ? 'pending' : row.status
   switch (status) {
     case 'pending':
       return { title: 'Confirming your payment', message: 'We are confirming your payment. This page updates in a moment.', participant_name, status }

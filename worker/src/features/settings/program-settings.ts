@@ -37,6 +37,7 @@ export function programSettings(row: ProgramRow): ProgramSettings {
     seo: { title: row.seo?.title ?? null, description: row.seo?.description ?? null, image: row.seo?.image ?? null },
     override_enrollment: row.overrideEnrollment,
     program_custom_signin_url: row.programCustomSigninUrl,
+    trusted_signin_networks: row.trustedSigninNetworks ?? [],
   }
 }
 
@@ -120,8 +121,11 @@ export async function updateSeo(deps: Deps, program: ProgramRow, values: z.outpu
   return saved(await saveProgram(deps, program.id, { seo: Object.keys(seo).length ? seo : null }))
 }
 
+/** PATCH .../settings/enrollment. Trusted networks not sent stay as saved; an empty list clears them. */
 export async function updateEnrollment(deps: Deps, program: ProgramRow, values: z.output<typeof programEnrollmentSchema>): Promise<Saved> {
-  return saved(await saveProgram(deps, program.id, { overrideEnrollment: values.override_enrollment, programCustomSigninUrl: values.program_custom_signin_url }))
+  const set: ProgramSet = { overrideEnrollment: values.override_enrollment, programCustomSigninUrl: values.program_custom_signin_url }
+  if (values.trusted_signin_networks) set.trustedSigninNetworks = values.trusted_signin_networks.length ? values.trusted_signin_networks : null
+  return saved(await saveProgram(deps, program.id, set))
 }
 
 /**

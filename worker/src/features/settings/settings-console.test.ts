@@ -61,6 +61,33 @@ describe('console program settings', () => {
     expect(await row()).toMatchObject({ overrideEnrollment: true, programCustomSigninUrl: 'https://example.com/join' })
   })
 
+  it('saves the trusted networks of enrollment (a list or one text of lines), refusing a bad or too wide entry by name, at most 100', async () => {
+    const { admin, base, row } = await setup()
+    const enrollment = (json: Record<string, unknown>) => admin.json<Result<ProgramSettings>>(`${base}/settings/enrollment`, { method: 'PATCH', json: { override_enrollment: false, ...json } })
+    const saved = await enrollment({ trusted_signin_networks: ' 203.0.113.0/24\n198.51.100.7, 2001:db8:5::/48\n\n203.0.113.0/24 ' })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body.data?.trusted_signin_networks).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8:5::/48'])
+    expect((await row()).trustedSigninNetworks).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8:5::/48'])
+    expect((await admin.json<{ data: ProgramSettings }>(`${base}/settings`)).body.data.trusted_signin_networks).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8:5::/48'])
+
+    const bad = await enrollment({ trusted_signin_networks: ['203.0.113.0/24', '10.0.0.0/40'] })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toEqual({ trusted_signin_networks: 'Trusted networks: "10.0.0.0/40" is not an address range (like 203.0.113.0/24 or 2001:db8::/32)' })
+    const name = await enrollment({ trusted_signin_networks: 'office.example.com' })
+    expect(name.body.errors).toEqual({ trusted_signin_networks: 'Trusted networks: "office.example.com" is not an address range (like 203.0.113.0/24 or 2001:db8::/32)' })
+    const wide = await enrollment({ trusted_signin_networks: ['0.0.0.0/0'] })
+    expect(wide.body.errors).toEqual({ trusted_signin_networks: 'Trusted networks: "0.0.0.0/0" is too wide: a program may trust at most a /16 IPv4 range' })
+    const many = await enrollment({ trusted_signin_networks: Array.from({ length: 101 }, (_, i) => `198.51.${i}.0/24`) })
+    expect(many.status).toBe(422)
+    expect(many.body.errors).toEqual({ trusted_signin_networks: 'Trusted networks: at most 100 ranges (101 given)' })
+    expect((await row()).trustedSigninNetworks).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8:5::/48'])
+
+    // Not sent: kept as saved (a client that only knows the other fields keeps the list); empty: cleared.
+    expect((await enrollment({ program_custom_signin_url: '' })).body.data?.trusted_signin_networks).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8:5::/48'])
+    expect((await enrollment({ trusted_signin_networks: '' })).body.data?.trusted_signin_networks).toEqual([])
+    expect((await row()).trustedSigninNetworks).toBeNull()
+  })
+
   it('takes labels as multipart with the icons as files: checked like media uploads, stored in the library, refusals naming the field', async () => {
     const { admin, base, row, program, deps } = await setup()
     const labels = (icons: Record<string, Blob | string>, extra: Record<string, string> = {}) => {
@@ -145,6 +172,8 @@ describe('console program settings', () => {
     const updater = await adminWith(r, 'updater@example.com', r.program.id, [['program', 'update']])
     expect((await updater.json(`${r.base}/settings/general`, { method: 'PATCH', json: { name: 'Mine' } })).status).toBe(200)
     expect((await updater.json(`${r.base}/settings/enrollment`, { method: 'PATCH', json: { override_enrollment: false } })).status).toBe(403)
+    expect((await updater.json(`${r.base}/settings/enrollment`, { method: 'PATCH', json: { override_enrollment: false, trusted_signin_networks: ['0.0.0.0/16'] } })).status).toBe(403)
+    expect((await r.row()).trustedSigninNetworks).toBeNull()
     expect((await updater.json(`${r.base}/profile_attributes`)).status).toBe(403)
     expect((await updater.json(`${r.base}/program_tiers`)).status).toBe(403)
   })

@@ -30,7 +30,8 @@ export const settingsMatrixFixtures = {
   'PATCH /programs/:program_id/settings/general': { body: (k: Kit) => ({ name: k.unique('Program').slice(0, 60) }) },
   'PATCH /programs/:program_id/settings/labels': { body: () => ({ term_points_as: 'points', term_rewards_as: 'rewards' }) },
   'PATCH /programs/:program_id/settings/seo': { body: () => ({ title: 'Matrix title', description: 'Matrix description' }) },
-  'PATCH /programs/:program_id/settings/enrollment': { body: () => ({ override_enrollment: false, program_custom_signin_url: '' }) },
+  // With the trusted networks (issue 25): who may not manage the program writes none of them.
+  'PATCH /programs/:program_id/settings/enrollment': { body: () => ({ override_enrollment: false, program_custom_signin_url: '', trusted_signin_networks: ['203.0.113.0/24', '2001:db8::/48'] }) },
   'PUT /programs/:program_id/settings/test_mode': { body: () => ({ test_mode: true }) },
   'POST /programs/:program_id/profile_attributes': { body: (k: Kit) => ({ display_name: k.unique('Attr'), attribute_field_type: 'text', active: true }) },
   [`GET /${ATTRIBUTE}`]: attribute,

@@ -21,7 +21,19 @@ import { safeRedirect } from '../../../../sdk/contract/redirect'
 import type { CaptchaVerifier } from '../../platform/captcha'
 import { ledgerWrite } from '../points/ledger'
 import { eventDeliveries, participantCreatedInsert, type ParticipantSource } from '../webhooks/events'
-import { type Account, assertNotLocked, type ClientCount, clearSigninFailures, giveBackClient, limitClient, limitMailTo, recordSigninFailure, startCountOf } from './signin-throttle'
+import {
+  type Account,
+  assertNotLocked,
+  type ChallengeVerdict,
+  type ClientCount,
+  clearSigninFailures,
+  giveBackClient,
+  limitClient,
+  limitMailTo,
+  programTrustedNetworks,
+  recordSigninFailure,
+  startCountOf,
+} from './signin-throttle'
 import { approveReferral, referralHoldReason } from '../referrals/referrals'
 import { greetingName, mailBrandOf, magicLinkMail, signinCodeMail } from './mail-templates'
 import { cachedPublicProgram } from '../programs/programs'
@@ -78,11 +90,18 @@ const secretHash = (ctx: SigninContext, kind: 'otp' | 'ml', email: string, secre
  * - otp + browser_token: verifies the code and signs in.
  */
 export async function verifySignin(ctx: SigninContext, input: VerifyInput): Promise<SigninResult> {
+  const trusted = programTrustedNetworks(ctx.program)
   if (input.otp) {
-    const checkCount = await limitClient(ctx.deps, 'signin-verify', ctx.remoteIp, OTP_EXTRA)
+    const checkCount = await limitClient(ctx.deps, 'signin-verify', ctx.remoteIp, { extra: OTP_EXTRA, trusted })
     return verifyCode(ctx, input.email, input.otp, input.browser_token, checkCount)
   }
-  await limitClient(ctx.deps, 'signin-start', ctx.remoteIp, OTP_EXTRA)
+  const turnstile = turnstileCheck(ctx, input)
+  // Past the address's threshold a start must pass the program's Turnstile check, when there is a
+  // real one (with the check off, it would lift the limit for everyone).
+  const startCount = await limitClient(ctx.deps, 'signin-start', ctx.remoteIp, { extra: OTP_EXTRA, trusted, challenge: ctx.captcha?.off ? undefined : turnstile })
+  // Only codes mailed and never confirmed are suspicious: a step that mails nothing (a new e-mail's
+  // "tell us about yourself", a sign-up form with a missing field) gives its count back.
+  const mailsNothing = () => giveBackClient(ctx.deps, startCount)
 
   const existing = await ctx.scope.first(participants, eq(participants.email, input.email))
   if (existing && existing.status === 'blocked') {
@@ -96,16 +115,21 @@ export async function verifySignin(ctx: SigninContext, input: VerifyInput): Prom
   const enrollment = ctx.program.enrollment
   // A new e-mail is the next step of the flow, not a failure: 200 with sign_type SIGN_UP.
   if (ctx.program.overrideEnrollment && ctx.program.programCustomSigninUrl) {
+    await mailsNothing()
     return signupStep('Sign-up for this program happens on its own page', ctx.program.programCustomSigninUrl)
   }
   const signingUp = input.first_name !== undefined || input.last_name !== undefined || input.agree_terms !== undefined
-  if (!signingUp) return signupStep('Welcome! Tell us a little about yourself to sign up.')
+  if (!signingUp) {
+    await mailsNothing()
+    return signupStep('Welcome! Tell us a little about yourself to sign up.')
+  }
   const fields: Record<string, string> = {}
   if (!input.first_name) fields.first_name = 'First name is required'
   if (!input.last_name) fields.last_name = 'Last name is required'
   if (enrollment.signup_postal_required && !input.postal) fields.postal = 'Zip Code is required'
   if (input.agree_terms !== true) fields.agree_terms = 'You must accept the terms'
   if (Object.keys(fields).length) {
+    await mailsNothing()
     throw new AppError('validation_failed', 422, 'Required fields are missing', fields, {
       participant: null,
       otp_logged: false,
@@ -114,13 +138,11 @@ export async function verifySignin(ctx: SigninContext, input: VerifyInput): Prom
     })
   }
   if (!enrollment.allow_signup) {
+    await mailsNothing()
     throw new AppError('forbidden', 403, 'This program is not accepting new members', undefined, { sign_type: 'SIGN_UP' })
   }
-  if (ctx.program.turnstileSiteKey && ctx.captcha) {
-    const passed = await ctx.captcha.verify(input['cf-turnstile-response'] ?? '', ctx.remoteIp)
-    if (!passed) {
-      throw new AppError('validation_failed', 422, 'Please complete the bot check', { 'cf-turnstile-response': 'Bot check failed' }, { sign_type: 'SIGN_UP' })
-    }
+  if (turnstile && (await turnstile()) !== 'passed') {
+    throw new AppError('validation_failed', 422, 'Please complete the bot check', { 'cf-turnstile-response': 'Bot check failed' }, { sign_type: 'SIGN_UP' })
   }
   const signup: SignupData = {
     first_name: input.first_name!,
@@ -129,6 +151,19 @@ export async function verifySignin(ctx: SigninContext, input: VerifyInput): Prom
     referral_code: input.referral_code,
   }
   return sendSecret(ctx, input, { firstName: signup.first_name, lastName: signup.last_name, participantId: null }, signup)
+}
+
+/**
+ * The program's Turnstile check of this request's token (`cf-turnstile-response`), asked of siteverify
+ * at most once however many steps read it (the escalation past the address's threshold, then the
+ * sign-up): a token is single use. Undefined where the program has no site key.
+ */
+function turnstileCheck(ctx: SigninContext, input: VerifyInput): (() => Promise<ChallengeVerdict>) | undefined {
+  const { captcha } = ctx
+  if (!ctx.program.turnstileSiteKey || !captcha) return undefined
+  const token = input['cf-turnstile-response'] ?? ''
+  let verdict: Promise<ChallengeVerdict> | undefined
+  return () => (verdict ??= captcha.verify(token, ctx.remoteIp).then((passed): ChallengeVerdict => (passed ? 'passed' : token ? 'failed' : 'missing')))
 }
 
 const signupStep = (message: string, redirectUrl?: string): SigninResult => ({

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import {
   ALGORITHM,
   AUDIT_FORMAT,
@@ -14,7 +14,7 @@ import {
 } from '../../../../sdk/contract/fair-draw.mjs'
 import type { ConsoleFairDraw, ConsoleFairDrawWinner, FairDrawStatus, PublicFairness } from '../../../../sdk/contract/fairness'
 import { participants, rewardClaims, rewards, type DrawWinner, sweepstakeDrawEntries, sweepstakeDraws, sweepstakeEntries } from '../../db/schema'
-import type { ProgramScope } from '../../db/scope'
+import { programScope, type ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import type { ProgramRow } from '../../env'
 import { AppError } from '../../lib/errors'
@@ -22,9 +22,10 @@ import { programSiteOrigin } from '../../lib/origin'
 import { contentSaved } from '../programs/content-version'
 import { invalidateRewardCatalog } from '../rewards/reward-catalog'
 import type { RewardRow } from '../rewards/rewards-state'
-import { claimFailure, claimStatements, errorText } from '../rewards/rewards-write'
+import { claimFailure, errorText } from '../rewards/rewards-write'
 import { hasWebhookFor } from '../webhooks/webhooks'
 import { batch } from '../../db/batch'
+import { awardStatements, completeAwards, DRAW_AWARDS_LEASE_MS, type DrawRow, takeAwards } from './draw-awards'
 
 /**
  * Provably fair sweepstake draws (docs/sweepstakes-fairness.md, docs/decisions/0017): commit (a
@@ -34,7 +35,7 @@ import { batch } from '../../db/batch'
  * the audit file anyone can re-run with scripts/verify-draw.mjs).
  */
 
-export type DrawRow = typeof sweepstakeDraws.$inferSelect
+export type { DrawRow }
 export type FairDrawContext = { scope: ProgramScope; deps: Deps; program: ProgramRow }
 
 /** How many winners' awards go into the draw's own batch; more are awarded right after, idempotently. */
@@ -155,12 +156,35 @@ export async function commitDraw(ctx: FairDrawContext, rewardId: number, adminId
     if (/sweepstake_draws_has_tickets/.test(text)) throw unavailable(422, 'There are no entries to draw from')
     throw err
   }
-  const draw = (await findDraw(scope, reward.id))!
-  // The published digest of the snapshot (deterministic: the same snapshot always gives it).
-  const digest = await entriesDigest(await snapshotOf(scope, draw))
-  await scope.update(sweepstakeDraws, { entriesDigest: digest }, eq(sweepstakeDraws.id, draw.id))
+  const draw = await withEntriesDigest(scope, (await findDraw(scope, reward.id))!)
   contentSaved(deps)
+  return draw
+}
+
+/**
+ * The published digest of a draw's snapshot, stored right after the commit's batch. Deterministic (the
+ * same snapshot always gives it), so a commit whose process died before storing it is completed by the
+ * next generate-entries or draw request, or the minute sweep (fillEntriesDigests), whoever comes first.
+ */
+async function withEntriesDigest(scope: ProgramScope, draw: DrawRow): Promise<DrawRow> {
+  if (draw.entriesDigest) return draw
+  const digest = await entriesDigest(await snapshotOf(scope, draw))
+  await scope.update(sweepstakeDraws, { entriesDigest: digest }, and(eq(sweepstakeDraws.id, draw.id), isNull(sweepstakeDraws.entriesDigest)))
   return { ...draw, entriesDigest: digest }
+}
+
+/** A commit's own request stores its digest within this long; the sweep leaves younger commits to it. */
+const DIGEST_GRACE_MS = 60_000
+
+/** The minute sweep: digests of commits whose process died before storing them. Answers the draw ids. */
+export async function fillEntriesDigests(deps: Deps): Promise<number[]> {
+  const missing = await deps.db
+    .select()
+    .from(sweepstakeDraws) // tenant-guard: allow — the sweep covers every program's draws, by state only.
+    .where(and(isNull(sweepstakeDraws.entriesDigest), lte(sweepstakeDraws.committedAt, new Date(deps.clock.now() - DIGEST_GRACE_MS))))
+    .limit(10)
+  for (const draw of missing) await withEntriesDigest(programScope(deps.db, draw.programId), draw)
+  return missing.map((d) => d.id)
 }
 
 /** The answer of generate entries (the reward detail's intent): the spec's words for the toast. */
@@ -183,7 +207,7 @@ export async function generateEntries(ctx: FairDrawContext, rewardId: number, ad
     data: { entrants: draw.entrants, total_tickets: draw.totalTickets, commitment: draw.commitment },
   })
   const existing = await findDraw(scope, reward.id)
-  if (existing) return generated(existing)
+  if (existing) return generated(await withEntriesDigest(scope, existing))
   try {
     return generated(await commitDraw(ctx, reward.id, adminId, only))
   } catch (err) {
@@ -197,23 +221,23 @@ export async function generateEntries(ctx: FairDrawContext, rewardId: number, ad
   }
 }
 
-/** The statements that award one winner: the rewards' own award (claim 'once', status won, reward_won). */
-const awardStatements = (ctx: FairDrawContext, reward: RewardRow, participantId: number, now: number, unsubscribed: boolean) =>
-  claimStatements(ctx.scope, reward, { participantId, claimKey: 'once', status: 'won', pointsSpent: 0, now, actionType: 'reward_won', unsubscribed })
-
 /**
  * Draw: the winners from the seed and the snapshot (fair-draw.mjs drawWinners), then one batch: the
  * transition committed -> drawn (its status update fails the batch when the draw is no longer
  * committed: a retried or concurrent draw writes nothing), the entries' winner flags and the awards of
- * the first AWARDS_IN_DRAW_BATCH winners. Any further winners are awarded right after (each award is
- * idempotent: the claim row's unique key). Answers the draw as it is now, whoever drew it.
+ * the first AWARDS_IN_DRAW_BATCH winners. Any further winners are awarded right after, under a lease
+ * the batch takes (draw-awards.ts: each award is idempotent, the claim row's unique key); a draw whose
+ * awards runner died is finished by the next draw request or the minute sweep once its lease is over.
+ * Answers the draw as it is now, whoever drew it.
  */
 export async function runDraw(ctx: FairDrawContext, rewardId: number, adminId: number | null): Promise<DrawRow> {
   const { scope, deps } = ctx
   const reward = await findSweepstake(scope, rewardId)
   const draw = await findDraw(scope, reward.id)
   if (!draw) throw unavailable(422, 'Commit the seed before drawing winners')
+  let held: number | null = null
   if (draw.status === 'committed') {
+    await withEntriesDigest(scope, draw)
     const snapshot = await snapshotOf(scope, draw)
     const drawn = await drawWinners({ seed: draw.seed, entries: snapshot, winners: draw.winnerCount, algorithm: draw.algorithm })
     const byId = new Map(snapshot.map((e) => [e.id, e]))
@@ -225,6 +249,8 @@ export async function runDraw(ctx: FairDrawContext, rewardId: number, adminId: n
     const at = new Date(now)
     const unsubscribed = !(await hasWebhookFor(deps, scope.programId, 'reward.claimed'))
     const inBatch = winners.slice(0, AWARDS_IN_DRAW_BATCH)
+    const allAwarded = inBatch.length === winners.length
+    const lease = now + DRAW_AWARDS_LEASE_MS
     const transition = scope.update(
       sweepstakeDraws,
       {
@@ -232,7 +258,9 @@ export async function runDraw(ctx: FairDrawContext, rewardId: number, adminId: n
         winners,
         drawnAt: at,
         drawnBy: adminId,
-        awardedAt: inBatch.length === winners.length ? at : null,
+        awardedAt: allAwarded ? at : null,
+        // The winners left for after the batch are this request's, under a lease (draw-awards.ts).
+        awardsLeaseUntil: allAwarded ? null : new Date(lease),
       },
       eq(sweepstakeDraws.id, draw.id),
     )
@@ -242,7 +270,8 @@ export async function runDraw(ctx: FairDrawContext, rewardId: number, adminId: n
       and(eq(sweepstakeEntries.rewardId, reward.id), inArray(sweepstakeEntries.participantId, winners.map((w) => w.participant_id))),
     )
     try {
-      await batch(scope.db, [transition, flags, ...inBatch.flatMap((w) => awardStatements(ctx, reward, w.participant_id, now, unsubscribed))])
+      await batch(scope.db, [transition, flags, ...inBatch.flatMap((w) => awardStatements(scope, reward, w.participant_id, now, unsubscribed))])
+      held = lease
     } catch (err) {
       const text = errorText(err)
       if (!/NOT NULL constraint failed: sweepstake_draws\.status/.test(text)) {
@@ -256,33 +285,12 @@ export async function runDraw(ctx: FairDrawContext, rewardId: number, adminId: n
     invalidateRewardCatalog(deps)
     contentSaved(deps)
   }
-  return completeAwards(ctx, reward, (await findDraw(scope, reward.id))!)
-}
-
-/**
- * Awards the winners the draw's batch left out (more than AWARDS_IN_DRAW_BATCH, or a draw interrupted
- * after its batch), each in its own batch; a winner who holds the reward already is skipped (unique
- * claim key), so running it twice awards nobody twice. Then marks the draw awarded.
- */
-async function completeAwards(ctx: FairDrawContext, reward: RewardRow, draw: DrawRow): Promise<DrawRow> {
-  if (draw.status !== 'drawn' || draw.awardedAt || !draw.winners?.length) return draw
-  const { scope, deps } = ctx
-  const unsubscribed = !(await hasWebhookFor(deps, scope.programId, 'reward.claimed'))
-  for (const w of draw.winners) {
-    try {
-      await batch(scope.db, awardStatements(ctx, reward, w.participant_id, deps.clock.now(), unsubscribed))
-    } catch (err) {
-      const failure = claimFailure(err)
-      if (failure === 'already_claimed') continue
-      // A participant deleted since the commit cannot be awarded: the draw keeps them as drawn.
-      if (/FOREIGN KEY constraint failed/.test(errorText(err))) continue
-      throw err
-    }
-  }
-  const at = new Date(deps.clock.now())
-  await scope.update(sweepstakeDraws, { awardedAt: at }, eq(sweepstakeDraws.id, draw.id))
-  invalidateRewardCatalog(deps)
-  return { ...draw, awardedAt: at }
+  const current = (await findDraw(scope, reward.id))!
+  if (current.status !== 'drawn' || current.awardedAt) return current
+  // Awards left: this request's own (it drew), or taken over from a runner whose lease is over; while
+  // another runner holds them, the draw is answered as it is.
+  held ??= await takeAwards(scope, deps, current.id)
+  return held === null ? current : completeAwards(scope, deps, reward, current, held)
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)

@@ -8,17 +8,24 @@ import type { MailMessage } from '../../platform/mail'
 export const MAX_DELIVERY_ATTEMPTS = 8
 /** Rows per delivery round (the ids once went as bound parameters, and D1 allows 100 per statement). */
 const IDS_PER_STATEMENT = 90
+/**
+ * A sweep takes rounds of IDS_PER_STATEMENT rows while they come back full, up to this many rounds or
+ * this long (half the minute between sweeps; a Worker's scheduled invocation may run 15 minutes).
+ */
+const SWEEP_ROUNDS = 40
+const SWEEP_BUDGET_MS = 30_000
 /** In-process delivery waits this long to take the writes of a busy moment in one round. */
 const DELIVERY_DELAY_MS = 10
 /**
- * A claimed row (status `sending`) is held this long, its end kept in next_attempt_at; the sweep takes
- * back a claim whose lease is over (its deliverer died: kill -9, an evicted isolate), so no message is
- * left unsent. Fifteen minutes: a Queues consumer invocation cannot run longer on Cloudflare, and a
- * round of at most 90 rows (mails, webhook fan-outs whose own attempts hold their own two-minute
- * lease) takes seconds. A deliverer slower than that may deliver a row twice, under the same
- * webhook-id (webhook deliveries are one per event and webhook), which receivers dedupe.
+ * A claimed row (status `sending`) is held for config.outboxClaimLeaseMs (OUTBOX_CLAIM_LEASE_MS, fifteen
+ * minutes), its end kept in next_attempt_at; the sweep takes back a claim whose lease is over (its
+ * deliverer died: kill -9, an evicted isolate), so no message is left unsent. Fifteen minutes: a
+ * Queues consumer invocation cannot run longer on Cloudflare, and a round of at most 90 rows (mails,
+ * webhook fan-outs whose own attempts hold their own two-minute lease) takes seconds. A deliverer
+ * slower than that may deliver a row twice, under the same webhook-id (webhook deliveries are one per
+ * event and webhook), which receivers dedupe.
  */
-export const OUTBOX_CLAIM_LEASE_MS = 15 * 60_000
+export { OUTBOX_CLAIM_LEASE_MS } from '../../config'
 
 export type OutboxMessage =
   | { topic: 'email'; payload: MailMessage }
@@ -109,13 +116,13 @@ const claimByIds = (db: Db) =>
  * The sweep: claims due pending rows, and takes back claims whose lease is over (a `sending` row
  * without a lease end was claimed before leases: taken back too).
  */
-function claimDue(db: Db, now: number) {
+function claimDue(db: Db, now: number, leaseMs: number) {
   // A pending row's next_attempt_at is its retry time; a sending row's, the end of its claim's lease.
   const due = and(inArray(outbox.status, ['pending', 'sending']), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))))
   const candidates = db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
   return db
     .update(outbox)
-    .set({ status: 'sending', nextAttemptAt: new Date(now + OUTBOX_CLAIM_LEASE_MS) })
+    .set({ status: 'sending', nextAttemptAt: new Date(now + leaseMs) })
     .where(and(inArray(outbox.id, candidates), due))
     .returning()
 }
@@ -138,7 +145,7 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
 
 /**
  * Delivers the given outbox rows, or every due pending row when no ids are given. The rows are claimed
- * with one guarded update (pending -> sending, for a lease: OUTBOX_CLAIM_LEASE_MS), so concurrent
+ * with one guarded update (pending -> sending, for a lease: config.outboxClaimLeaseMs), so concurrent
  * deliverers never send a message twice, and a deliverer that dies leaves its rows to the sweep;
  * the delivered ones are marked in one more statement. A failure schedules a retry with exponential
  * backoff and never touches the business write.
@@ -153,10 +160,30 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
     }
     return total
   }
-  const { db } = deps
-  const now = deps.clock.now()
   if (ids && !ids.length) return { delivered: 0, failed: 0 }
-  const claimed = (ids ? await claimByIds(db).all({ ids: JSON.stringify(ids), leaseUntil: new Date(now + OUTBOX_CLAIM_LEASE_MS) }) : await claimDue(db, now)).sort((a, b) => a.id - b.id)
+  const { db } = deps
+  const lease = deps.config.outboxClaimLeaseMs
+  if (ids) return deliverClaimed(deps, await claimByIds(db).all({ ids: JSON.stringify(ids), leaseUntil: new Date(deps.clock.now() + lease) }))
+  // The sweep: rounds of at most IDS_PER_STATEMENT rows while they come back full (a backlog after an
+  // outage or a crash drains in one sweep, not 90 rows a minute), within SWEEP_ROUNDS and SWEEP_BUDGET_MS.
+  const started = Date.now()
+  const total = { delivered: 0, failed: 0 }
+  for (let round = 0; round < SWEEP_ROUNDS; round++) {
+    const claimed = await claimDue(db, deps.clock.now(), lease)
+    const part = await deliverClaimed(deps, claimed)
+    total.delivered += part.delivered
+    total.failed += part.failed
+    if (claimed.length < IDS_PER_STATEMENT || Date.now() - started >= SWEEP_BUDGET_MS) break
+  }
+  // The sweep also retries webhook deliveries (one per event and webhook, each on its own schedule).
+  for (const sweep of sweeps) await sweep(deps).catch((err) => deps.log?.(`[outbox] retry sweep failed: ${(err as Error).message}`))
+  return total
+}
+
+/** Delivers claimed rows in id order; the delivered ones are marked in one statement, a failure schedules its retry. */
+async function deliverClaimed(deps: Deps, rows: OutboxRow[]): Promise<{ delivered: number; failed: number }> {
+  const { db } = deps
+  const claimed = [...rows].sort((a, b) => a.id - b.id)
   const done: number[] = []
   let failed = 0
   for (const row of claimed) {
@@ -178,8 +205,6 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
     }
   }
   if (done.length) await markDelivered(db).run({ ids: JSON.stringify(done), at: new Date(deps.clock.now()) })
-  // The sweep also retries webhook deliveries (one per event and webhook, each on its own schedule).
-  if (!ids) for (const sweep of sweeps) await sweep(deps).catch((err) => deps.log?.(`[outbox] retry sweep failed: ${(err as Error).message}`))
   return { delivered: done.length, failed }
 }
 

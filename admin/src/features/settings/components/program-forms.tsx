@@ -7,6 +7,7 @@ import {
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
   settingsPaths,
+  TRUSTED_NETWORKS_MAX,
 } from '../../../../../sdk/contract/console/settings'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
@@ -211,12 +212,17 @@ export function SeoSettingsPage() {
   )
 }
 
-function EnrollmentForm({ settings }: { settings: ProgramSettings }) {
+export function EnrollmentForm({ settings }: { settings: ProgramSettings }) {
   const st = useSettingsText()
   const saved = useSettingsSaved(settings.id)
   const { form, submit } = useSettingsForm({
     schema: programEnrollmentSchema,
-    values: { override_enrollment: settings.override_enrollment, program_custom_signin_url: settings.program_custom_signin_url ?? '' },
+    values: {
+      override_enrollment: settings.override_enrollment,
+      program_custom_signin_url: settings.program_custom_signin_url ?? '',
+      // One range per line in the text box; the contract reads lines (or commas) back into the list.
+      trusted_signin_networks: settings.trusted_signin_networks.join('\n'),
+    },
     save: (values) => sendSettings('PATCH', settingsPaths.section(settings.id, 'enrollment'), values),
     successText: st('programUpdated'),
     onSaved: saved,
@@ -225,13 +231,22 @@ function EnrollmentForm({ settings }: { settings: ProgramSettings }) {
     <Form form={form} onSubmit={submit}>
       <CheckboxField name="override_enrollment" label={st('overrideEnrollment')} hint={st('overrideEnrollmentHint')} />
       <InputField name="program_custom_signin_url" label={st('customSigninUrl')} hint={st('customSigninUrlHint')} type="url" inputMode="url" autoComplete="off" />
+      <TextareaField
+        name="trusted_signin_networks"
+        label={st('trustedNetworks')}
+        hint={st('trustedNetworksHint', { max: TRUSTED_NETWORKS_MAX })}
+        rows={4}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder={'203.0.113.0/24\n2001:db8:5::/48'}
+      />
       <FormErrors />
       <SaveButton />
     </Form>
   )
 }
 
-/** settings/enrollment: override_enrollment and the custom sign-in URL (https). */
+/** settings/enrollment: override_enrollment, the custom sign-in URL (https) and the trusted networks. */
 export function EnrollmentSettingsPage() {
   const st = useSettingsText()
   return (

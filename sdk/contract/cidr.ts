@@ -1,6 +1,8 @@
 /**
  * Address ranges (CIDR: `203.0.113.0/24`, `2001:db8::/32`, or one address) and whether an address
- * falls in one. Used for the trusted networks that skip the per-address sign-in limits.
+ * falls in one. Used for the trusted networks that skip the per-address sign-in limits: the
+ * deployment's (worker config) and a program's (console enrollment settings, validated with the
+ * contract in console/settings.ts).
  */
 export type Network = { version: 4 | 6; bits: bigint; prefix: number }
 
@@ -53,11 +55,12 @@ export function parseIp(ip: string): { version: 4 | 6; bits: bigint } | null {
 
 /** One range; throws naming the entry when it is not one. */
 export function parseNetwork(entry: string): Network {
-  const [address = '', prefixText] = entry.trim().split('/')
-  const ip = parseIp(address)
+  // One address, then at most one prefix of digits: "10.0.0.0/" or "10.0.0.0/8/9" is no range.
+  const match = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(entry.trim())
+  const ip = match ? parseIp(match[1]!) : null
   const width = ip?.version === 4 ? 32 : 128
-  const prefix = prefixText === undefined ? width : Number(prefixText)
-  if (!ip || !/^\d*$/.test(prefixText ?? '') || !Number.isInteger(prefix) || prefix < 0 || prefix > width) {
+  const prefix = match?.[2] === undefined ? width : Number(match[2])
+  if (!ip || prefix > width) {
     throw new Error(`"${entry}" is not an address range (like 203.0.113.0/24 or 2001:db8::/32)`)
   }
   return { version: ip.version, bits: ip.bits >> BigInt(width - prefix), prefix }

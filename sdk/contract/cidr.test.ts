@@ -18,7 +18,7 @@ describe('address ranges', () => {
   })
 
   it('refuses what is not a range, naming it', () => {
-    for (const bad of ['10.0.0.0/33', '300.1.1.1', '10.0.0/8', 'example.com', '2001:db8::/129', '1.2.3.4/x']) {
+    for (const bad of ['10.0.0.0/33', '300.1.1.1', '10.0.0/8', 'example.com', '2001:db8::/129', '1.2.3.4/x', '10.0.0.0/', '10.0.0.0/8/9', '/8', '10.0.0.0/-1']) {
       expect(() => parseNetwork(bad)).toThrow(`"${bad}" is not an address range`)
     }
     expect(parseNetworks('')).toEqual([])

@@ -1,0 +1,1 @@
+ALTER TABLE `programs` ADD `trusted_signin_networks` text;
