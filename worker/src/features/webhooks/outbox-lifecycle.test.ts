@@ -53,6 +53,32 @@ describe('outbox claims hold a lease', () => {
     expect(await deliverOutbox(t.deps, [row!.id])).toEqual({ delivered: 0, failed: 1 })
     expect((await t.db.select().from(outbox).where(eq(outbox.id, row!.id)))[0]).toMatchObject({ status: 'pending', attempts: 1 })
   })
+
+  it('renews the lease of a slow round\'s rows not reached yet, and skips a row the sweep took back', async () => {
+    const t = await makeTestApp()
+    const ids: number[] = []
+    for (const n of [1, 2, 3]) {
+      const [row] = await t.db.insert(outbox).values({ topic: 'email', payload: mail(`slow${n}@example.com`, `Mail ${n}`) }).returning({ id: outbox.id })
+      ids.push(row!.id)
+    }
+    const lease = t.deps.config.outboxClaimLeaseMs
+    const sent: string[] = []
+    t.deps.mail.send = async (m) => {
+      sent.push(m.to)
+      if (m.to === 'slow1@example.com') {
+        // The first mail takes more than half the lease; meanwhile the third row's claim was lost
+        // (a sweep after the lease took it back: another lease end stands in its row).
+        t.clock.advance(lease / 2 + 1)
+        await t.db.update(outbox).set({ nextAttemptAt: new Date(t.clock.now() + 5) }).where(eq(outbox.id, ids[2]!))
+      }
+    }
+    expect(await deliverOutbox(t.deps, ids)).toEqual({ delivered: 2, failed: 0 })
+    expect(sent).toEqual(['slow1@example.com', 'slow2@example.com'])
+    const rows = await t.db.select().from(outbox)
+    const third = rows.find((r) => r.id === ids[2])!
+    // Left to the deliverer that holds it now, untouched.
+    expect(third).toMatchObject({ status: 'sending', nextAttemptAt: new Date(t.clock.now() + 5) })
+  })
 })
 
 describe('outbox retention', () => {

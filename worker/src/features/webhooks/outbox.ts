@@ -180,13 +180,37 @@ export async function deliverOutbox(deps: Deps, ids?: number[]): Promise<{ deliv
   return total
 }
 
-/** Delivers claimed rows in id order; the delivered ones are marked in one statement, a failure schedules its retry. */
+/**
+ * Delivers claimed rows in id order; the delivered ones are marked in one statement, a failure
+ * schedules its retry. A round of slow tasks (receipts' OCR, up to two minutes each) could outlast its
+ * claim: once half the lease is used, the rows not reached yet get a new lease in one update guarded
+ * by the lease they held, and a row that is not returned (the sweep took it back) is left to its new
+ * deliverer, so no row runs twice because its round was slow.
+ */
 async function deliverClaimed(deps: Deps, rows: OutboxRow[]): Promise<{ delivered: number; failed: number }> {
   const { db } = deps
   const claimed = [...rows].sort((a, b) => a.id - b.id)
+  const lease = deps.config.outboxClaimLeaseMs
+  let held = claimed[0]?.nextAttemptAt ?? null
+  let renewAt = deps.clock.now() + lease / 2
+  let lost = new Set<number>()
   const done: number[] = []
   let failed = 0
-  for (const row of claimed) {
+  for (const [i, row] of claimed.entries()) {
+    if (held && deps.clock.now() >= renewAt) {
+      const rest = claimed.slice(i).map((r) => r.id)
+      const until = new Date(deps.clock.now() + lease)
+      const kept = await db
+        .update(outbox)
+        .set({ nextAttemptAt: until })
+        .where(and(inArray(outbox.id, rest), eq(outbox.status, 'sending'), eq(outbox.nextAttemptAt, held)))
+        .returning({ id: outbox.id })
+      const keep = new Set(kept.map((r) => r.id))
+      lost = new Set(rest.filter((id) => !keep.has(id)))
+      held = until
+      renewAt = deps.clock.now() + lease / 2
+    }
+    if (lost.has(row.id)) continue
     try {
       await deliver(deps, row)
       done.push(row.id)
