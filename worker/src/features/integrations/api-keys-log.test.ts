@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { API_REQUEST_LOG_RETENTION_DAYS, type ApiKeyCreated, type ApiKeyRequestList, apiKeyRequestListSchema } from '../../../../sdk/contract/console/integrations'
 import { apiRequestLog } from '../../db/schema'
 import { programScope } from '../../db/scope'
@@ -7,7 +7,7 @@ import { makeTestApp } from '../../../test/helpers'
 import { makeOrganization, makeProgram } from '../../../test/console-fixtures'
 import { consoleAs, programByKey } from '../participants/participants-fixtures'
 import { createApiKey } from './api-keys'
-import { sweepApiRequestLog } from './api-keys-log'
+import { logApiRequest, sweepApiRequestLog } from './api-keys-log'
 
 const DAY = 86_400_000
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
@@ -80,5 +80,18 @@ describe('API key request log (console)', () => {
     // Nothing more to do: the next sweep deletes nothing.
     expect(await sweepApiRequestLog(t.db, now)).toBe(0)
     expect(await t.db.select().from(apiRequestLog).where(eq(apiRequestLog.keyId, t.key.id))).toHaveLength(1)
+  })
+})
+
+describe('API request log writes', () => {
+  it('writes the calls that end together in one insert per 14 rows (D1 binds at most 100 values), losing none', async () => {
+    const t = await setup()
+    const before = await t.db.$count(apiRequestLog)
+    const inserts = vi.spyOn(t.db, 'insert')
+    const row = (n: number) => ({ programId: t.program.id, keyId: t.key.id, method: 'GET', route: '/api/v1/participants', status: 200, requestId: `together-${n}`, createdAt: new Date(t.clock.now()) })
+    await Promise.all(Array.from({ length: 30 }, (_, n) => logApiRequest(t.db, row(n), 5)))
+    expect(inserts).toHaveBeenCalledTimes(3)
+    inserts.mockRestore()
+    expect((await t.db.$count(apiRequestLog)) - before).toBe(30)
   })
 })
