@@ -143,19 +143,26 @@ export const API_KEY_PATTERN = /^tsk_[0-9A-Za-z]{43}$/
 export const API_KEY_PREFIX_LENGTH = 12
 export const API_KEY_MAX_DAYS = 5 * 366
 
+/** A key's requests a second (API_V1_RATE_LIMIT): one rule for creating a key and for editing its rate. */
+const apiKeyRateLimit = z.coerce
+  .number({ error: 'Rate limit must be a number' })
+  .int('Rate limit must be a whole number')
+  .min(API_V1_RATE_LIMIT.min, `Rate limit must be at least ${API_V1_RATE_LIMIT.min}`)
+  .max(API_V1_RATE_LIMIT.max, `Rate limit must be at most ${API_V1_RATE_LIMIT.max}`)
+
 /** POST .../api_auths: a name and an expiry date (YYYY-MM-DD, the key works through that day, UTC). */
 export const apiKeyCreateSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must not be longer than 100 characters').meta({ label: 'Name' }),
   expires_at: z.iso.date({ error: 'Expires at must be a date (YYYY-MM-DD)' }).meta({ label: 'Expires at' }),
-  rate_limit: z.coerce
-    .number({ error: 'Rate limit must be a number' })
-    .int('Rate limit must be a whole number')
-    .min(API_V1_RATE_LIMIT.min, `Rate limit must be at least ${API_V1_RATE_LIMIT.min}`)
-    .max(API_V1_RATE_LIMIT.max, `Rate limit must be at most ${API_V1_RATE_LIMIT.max}`)
-    .default(API_V1_RATE_LIMIT.perSecond)
-    .meta({ label: 'Requests per second' }),
+  rate_limit: apiKeyRateLimit.default(API_V1_RATE_LIMIT.perSecond).meta({ label: 'Requests per second' }),
 })
 export type ApiKeyCreate = z.input<typeof apiKeyCreateSchema>
+
+/** PATCH .../api_auths/{id}: a new rate for a key that is not revoked, applied from its next request. */
+export const apiKeyUpdateSchema = z.object({
+  rate_limit: apiKeyRateLimit.meta({ label: 'Requests per second' }),
+})
+export type ApiKeyUpdate = z.input<typeof apiKeyUpdateSchema>
 
 export const apiKeyStatuses = ['active', 'expired', 'revoked'] as const
 export type ApiKeyStatus = (typeof apiKeyStatuses)[number]
@@ -184,6 +191,10 @@ export const apiKeyCreatedSchema = z.object({
   data: apiKeyRowSchema.extend({ api_key: z.string() }),
 })
 export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>
+
+/** The answer of PATCH .../api_auths/{id}: the key as the list shows it, with its new rate. */
+export const apiKeyUpdatedSchema = z.object({ success: z.literal(true), errors: z.object({}), data: apiKeyRowSchema })
+export type ApiKeyUpdated = z.infer<typeof apiKeyUpdatedSchema>
 
 /** Days the server API's request log keeps each call (older rows are swept away). */
 export const API_REQUEST_LOG_RETENTION_DAYS = 30

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm'
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { ApiLedgerEntry, ApiParticipant, LedgerPage, ParticipantUpsert, PointsAdjust, PointsAdjustResult } from '../../../../sdk/contract/api-v1'
 import { participantExternalIds, participants, pointsLedger } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
@@ -46,6 +46,20 @@ async function externalIdOf(scope: ProgramScope, participantId: number): Promise
   return row?.externalId ?? null
 }
 
+/**
+ * The participant the condition finds in the key's program, with its external id, in ONE statement (a
+ * subquery for the id): on Workers every statement is a round trip to D1, and an API read is the key
+ * check plus this.
+ */
+function participantWithExternalId(scope: ProgramScope, where: SQL) {
+  const x = participantExternalIds
+  return scope.db
+    .select({ participant: participants, externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.participantId} = ${participants.id} LIMIT 1)` })
+    .from(participants)
+    .where(scope.where(participants, where))
+    .limit(1)
+}
+
 /** The participant of the key's program, or 404 (an id of another program is simply not found). */
 export async function participantOr404(scope: ProgramScope, id: number): Promise<ParticipantRow> {
   const row = Number.isSafeInteger(id) && id > 0 ? await scope.first(participants, eq(participants.id, id)) : undefined
@@ -54,21 +68,20 @@ export async function participantOr404(scope: ProgramScope, id: number): Promise
 }
 
 export async function getParticipant(scope: ProgramScope, id: number): Promise<ApiParticipant> {
-  const row = await participantOr404(scope, id)
-  return toApiParticipant(row, await externalIdOf(scope, row.id))
+  const [found] = Number.isSafeInteger(id) && id > 0 ? await participantWithExternalId(scope, eq(participants.id, id)) : []
+  if (!found) throw participantNotFound()
+  return toApiParticipant(found.participant, found.externalId)
 }
 
 /** GET /api/v1/participants?email=|external_id=: a list of zero or one (the filters are unique). */
 export async function findParticipants(scope: ProgramScope, query: { email?: string | undefined; external_id?: string | undefined }): Promise<ApiParticipant[]> {
-  let row: ParticipantRow | undefined
-  if (query.external_id !== undefined) {
-    const ref = await scope.first(participantExternalIds, eq(participantExternalIds.externalId, query.external_id))
-    row = ref ? await scope.first(participants, eq(participants.id, ref.participantId)) : undefined
-    if (row && query.email !== undefined && row.email !== query.email.toLowerCase()) row = undefined
-  } else if (query.email !== undefined) {
-    row = await scope.first(participants, eq(participants.email, query.email.toLowerCase()))
-  }
-  return row ? [toApiParticipant(row, await externalIdOf(scope, row.id))] : []
+  const x = participantExternalIds
+  const byExternal =
+    query.external_id !== undefined ? sql`${participants.id} = (SELECT ${x.participantId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.externalId} = ${query.external_id})` : undefined
+  const byEmail = query.email !== undefined ? eq(participants.email, query.email.toLowerCase()) : undefined
+  if (!byExternal && !byEmail) return []
+  const [found] = await participantWithExternalId(scope, and(byExternal, byEmail)!)
+  return found ? [toApiParticipant(found.participant, found.externalId)] : []
 }
 
 /**
@@ -157,19 +170,24 @@ export async function adjustParticipantPoints(scope: ProgramScope, deps: Deps, p
   const event = { ...(await pointsEventFor(deps, scope.programId)), data: { type: input.type } }
   let results: unknown[]
   try {
+    // The batch ends with what the answer shows: the entry (this call's, or the one a replayed key
+    // wrote) and the participant after it, so nothing is read again afterwards.
     results = (await batch(deps.db, [
       ...ledgerWrite(scope, { participantId, delta, kind: input.type, source: 'api', title: input.reason, idempotencyKey: key }, event, { returningId: true }),
       actionInsert(scope, { participantId, actionType: 'points_adjusted', title: input.reason, points: delta, dedupeKey: key }),
+      scope.db.select().from(pointsLedger).where(scope.where(pointsLedger, eq(pointsLedger.idempotencyKey, key))).limit(1),
+      participantWithExternalId(scope, eq(participants.id, participantId)),
     ])) as unknown[]
   } catch (err) {
     if (isBalanceViolation(err)) throw new AppError('not_enough_points', 422, 'The participant does not have enough points', { amount: 'is more than the balance' })
     throw err
   }
   if (event.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [1]))
-  await afterParticipantChange(scope, deps, participantId)
-  const entry = await scope.first(pointsLedger, eq(pointsLedger.idempotencyKey, key))
-  const row = await participantOr404(scope, participantId)
-  return { entry: toEntry(entry!), participant: toApiParticipant(row, await externalIdOf(scope, participantId)) }
+  const entry = (results[3] as (typeof pointsLedger.$inferSelect)[])[0]!
+  const after = (results[4] as { participant: ParticipantRow; externalId: string | null }[])[0]!
+  // The follow-ups (tier, automatic rewards) from the values the batch returned: usually no query.
+  await afterParticipantChange(scope, deps, participantId, { participant: after.participant, completedChallenge: false })
+  return { entry: toEntry(entry), participant: toApiParticipant(after.participant, after.externalId) }
 }
 
 /**

@@ -15,8 +15,8 @@ describe('/api/v1 on D1 in workerd', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => SELF.fetch(`${base}/api/v1/participants?email=${encodeURIComponent('nobody@example.com')}`, { headers: { authorization: `Bearer ${key}` } })),
     )
-    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200))
-    const requestIds = new Set(answers.map((r) => r.headers.get('request-id')))
+    expect(answers.map((r: Response) => r.status)).toEqual(Array(20).fill(200))
+    const requestIds = new Set(answers.map((r: Response) => r.headers.get('request-id')))
     let logged: string[] = []
     for (let i = 0; i < 40 && logged.length < 20; i++) {
       await new Promise((r) => setTimeout(r, 50))

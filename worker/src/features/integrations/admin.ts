@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import {
   apiKeyCreateSchema,
+  apiKeyUpdateSchema,
   aptosWriteSchema,
   integrationListQuerySchema,
   offersRewardWriteSchema,
@@ -12,7 +13,7 @@ import type { AppEnv } from '../../env'
 import { parseQuery, readBody } from '../../lib/parse'
 import { consoleRoutes } from '../console/console-router'
 import { validateForm } from '../console/forms'
-import { createApiKey, listApiKeys, revokeApiKey } from './api-keys'
+import { createApiKey, findApiKeyOr404, listApiKeys, revokeApiKey, updateApiKeyRateLimit } from './api-keys'
 import { listApiKeyRequests } from './api-keys-log'
 import {
   createSocialNetworkPage,
@@ -92,6 +93,13 @@ export const integrationsConsole = consoleRoutes()
     const saved = await createApiKey(c.var.scope, c.var.deps, form.data, c.var.admin?.id ?? null)
     // The key is in this answer only: nothing may keep a copy of it.
     c.header('Cache-Control', 'no-store')
+    return c.json(saved.result, saved.status)
+  })
+  .patch(`${P}/api_auths/:key_id{[0-9]+}`, UPDATE, async (c) => {
+    const row = await findApiKeyOr404(c.var.scope, Number(c.req.param('key_id')))
+    const form = validateForm(apiKeyUpdateSchema, await readBody(c))
+    if (!form.ok) return c.json(form.result, 422)
+    const saved = await updateApiKeyRateLimit(c.var.scope, c.var.deps, row, form.data)
     return c.json(saved.result, saved.status)
   })
   .get(`${P}/api_auths/:key_id{[0-9]+}/requests`, UPDATE, async (c) =>

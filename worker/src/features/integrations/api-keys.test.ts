@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { API_KEY_PATTERN, type ApiKeyCreated, type ApiKeyList } from '../../../../sdk/contract/console/integrations'
+import { API_KEY_PATTERN, type ApiKeyCreated, type ApiKeyList, type ApiKeyUpdated } from '../../../../sdk/contract/console/integrations'
 import { apiKeys } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { sha256Sync } from '../../lib/crypto'
@@ -125,5 +125,86 @@ describe('API keys (settings integrations api_auths)', () => {
     const viewer = await adminWith(t, 'viewer@example.com', t.program.id, [['users', 'manage'], ['rewards', 'manage']])
     expect((await viewer.json(t.base)).status).toBe(403)
     expect((await viewer.json(t.base, { json: { name: 'Nope', expires_at: isoDate(t.clock.now() + DAY) } })).status).toBe(403)
+  })
+
+  describe("editing a key's rate limit (PATCH .../api_auths/{id})", () => {
+    type Refused = { success: false; errors: Record<string, string> }
+    const apiCall = async (t: Awaited<ReturnType<typeof setup>>, key: string) => {
+      const res = await t.app.request('/api/v1/participants?email=rate@example.com', { headers: { authorization: `Bearer ${key}` } })
+      await res.body?.cancel()
+      return { status: res.status, limit: res.headers.get('ratelimit-limit'), remaining: res.headers.get('ratelimit-remaining') }
+    }
+    const rateOf = async (t: Awaited<ReturnType<typeof setup>>, id: number) => (await programScope(t.db, t.program.id).first(apiKeys, eq(apiKeys.id, id)))!.rateLimit
+
+    it('sets the new rate, lists it, and the next /api/v1 call is limited by it', async () => {
+      const t = await setup()
+      const key = await t.create('Nightly sync')
+      expect(await apiCall(t, key.api_key)).toMatchObject({ status: 200, limit: '100' })
+
+      const lower = await t.admin.json<ApiKeyUpdated>(`${t.base}/${key.id}`, { method: 'PATCH', json: { rate_limit: 5 } })
+      expect(lower.status, JSON.stringify(lower.body)).toBe(200)
+      expect(lower.body).toEqual({ success: true, errors: {}, data: expect.objectContaining({ id: key.id, name: 'Nightly sync', status: 'active', rate_limit: 5 }) })
+      expect((await t.admin.json<ApiKeyList>(t.base)).body.data.find((k) => k.id === key.id)?.rate_limit).toBe(5)
+
+      // The very next call: the new limit, and the bucket (full at 100 a second) cut to 5 x 2 s at once.
+      expect(await apiCall(t, key.api_key)).toEqual({ status: 200, limit: '5', remaining: '9' })
+      for (let i = 0; i < 9; i++) expect((await apiCall(t, key.api_key)).status).toBe(200)
+      expect(await apiCall(t, key.api_key)).toMatchObject({ status: 429, limit: '5' })
+
+      // Raised again (a number in a string, as a form sends it): refills at the new rate from now on.
+      const higher = await t.admin.json<ApiKeyUpdated>(`${t.base}/${key.id}`, { method: 'PATCH', json: { rate_limit: '250' } })
+      expect(higher.status).toBe(200)
+      expect(higher.body.data.rate_limit).toBe(250)
+      t.clock.advance(100)
+      expect(await apiCall(t, key.api_key)).toMatchObject({ status: 200, limit: '250' })
+    })
+
+    it('names the field on a rate out of range, not a whole number or missing, and keeps the old rate', async () => {
+      const t = await setup()
+      const key = await t.create('Shop')
+      const cases: [unknown, string][] = [
+        [{ rate_limit: 0 }, 'Rate limit must be at least 1'],
+        [{ rate_limit: 1001 }, 'Rate limit must be at most 1000'],
+        [{ rate_limit: 2.5 }, 'Rate limit must be a whole number'],
+        [{ rate_limit: 'fast' }, 'Rate limit must be a number'],
+        [{}, 'Rate limit must be a number'],
+      ]
+      for (const [json, message] of cases) {
+        const res = await t.admin.json<Refused>(`${t.base}/${key.id}`, { method: 'PATCH', json })
+        expect(res.status, JSON.stringify(json)).toBe(422)
+        expect(res.body).toEqual({ success: false, errors: { rate_limit: message } })
+      }
+      expect(await rateOf(t, key.id)).toBe(100)
+    })
+
+    it("is 404 for another program's key or an unknown one, and leaves it alone", async () => {
+      const t = await setup()
+      const links = await programByKey(t, 'links')
+      const other = await t.admin.json<ApiKeyCreated>(`/admin/v2/programs/${links.id}/api_auths`, { json: { name: 'Links key', expires_at: isoDate(t.clock.now() + DAY * 3) } })
+      expect(other.status).toBe(201)
+      expect((await t.admin.json(`${t.base}/${other.body.data.id}`, { method: 'PATCH', json: { rate_limit: 7 } })).status).toBe(404)
+      expect((await t.admin.json(`${t.base}/999999`, { method: 'PATCH', json: { rate_limit: 7 } })).status).toBe(404)
+      expect((await programScope(t.db, links.id).first(apiKeys, eq(apiKeys.id, other.body.data.id)))!.rateLimit).toBe(100)
+      // Through its own program it can be edited.
+      expect((await t.admin.json(`/admin/v2/programs/${links.id}/api_auths/${other.body.data.id}`, { method: 'PATCH', json: { rate_limit: 7 } })).status).toBe(200)
+    })
+
+    it('refuses to edit a revoked key, saying why', async () => {
+      const t = await setup()
+      const key = await t.create('Old')
+      expect((await t.admin.json(`${t.base}/${key.id}/revoke`, { json: {} })).status).toBe(200)
+      const res = await t.admin.json<Refused>(`${t.base}/${key.id}`, { method: 'PATCH', json: { rate_limit: 50 } })
+      expect(res.status).toBe(422)
+      expect(res.body).toEqual({ success: false, errors: { key_id: 'This API key is revoked: its rate limit can no longer be changed' } })
+      expect(await rateOf(t, key.id)).toBe(100)
+    })
+
+    it('needs program update', async () => {
+      const t = await setup()
+      const key = await t.create('Guarded')
+      const viewer = await adminWith(t, 'rate-viewer@example.com', t.program.id, [['users', 'manage']])
+      expect((await viewer.json(`${t.base}/${key.id}`, { method: 'PATCH', json: { rate_limit: 5 } })).status).toBe(403)
+      expect(await rateOf(t, key.id)).toBe(100)
+    })
   })
 })

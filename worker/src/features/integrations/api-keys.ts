@@ -7,6 +7,7 @@ import {
   type ApiKeyList,
   type ApiKeyRow,
   type ApiKeyStatus,
+  type ApiKeyUpdated,
   type integrationListQuerySchema,
 } from '../../../../sdk/contract/console/integrations'
 import { API_V1_RATE_LIMIT } from '../../../../sdk/contract/api-v1'
@@ -102,13 +103,37 @@ export async function createApiKey(
   return { status: 201, result: { success: true, errors: {}, data: { ...toRow(row!, now), api_key: key } } }
 }
 
-/** POST .../api_auths/{id}/revoke: refused from the next request on (verifyApiKey reads the row every time). */
-export async function revokeApiKey(scope: ProgramScope, deps: Deps, id: number): Promise<ApiKeyRow> {
+/** A key of the program in scope by its id: another program's key is 404, like an unknown one. */
+export async function findApiKeyOr404(scope: ProgramScope, id: number): Promise<ApiKeyEntity> {
   const row = Number.isSafeInteger(id) && id > 0 ? await scope.first(apiKeys, eq(apiKeys.id, id)) : undefined
   if (!row) throw new AppError('not_found', 404, 'API key not found', { key_id: 'not found' })
+  return row
+}
+
+/** POST .../api_auths/{id}/revoke: refused from the next request on (verifyApiKey reads the row every time). */
+export async function revokeApiKey(scope: ProgramScope, deps: Deps, id: number): Promise<ApiKeyRow> {
+  const row = await findApiKeyOr404(scope, id)
   const now = deps.clock.now()
   const [revoked] = await scope.update(apiKeys, { revokedAt: new Date(now) }, and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning()
   return toRow(revoked ?? row, now)
+}
+
+/**
+ * PATCH .../api_auths/{id}: a new rate (requests a second) for a key that is not revoked. It holds from
+ * the key's next request: verifyApiKey reads the row on every call (nothing caches it) and the rate
+ * bucket is keyed by the key, not its rate, so it refills at the new rate and a lower rate caps the
+ * tokens it holds at once (TokenBuckets.take). An expired key may still be edited: it stays refused.
+ */
+export async function updateApiKeyRateLimit(
+  scope: ProgramScope,
+  deps: Deps,
+  row: ApiKeyEntity,
+  input: { rate_limit: number },
+): Promise<{ status: 200; result: ApiKeyUpdated } | { status: 422; result: FormResult }> {
+  // Guarded by revoked_at in the write itself, so a revoke landing between the read and the write wins.
+  const [updated] = row.revokedAt ? [] : await scope.update(apiKeys, { rateLimit: input.rate_limit }, and(eq(apiKeys.id, row.id), isNull(apiKeys.revokedAt))).returning()
+  if (!updated) return { status: 422, result: { success: false, errors: { key_id: 'This API key is revoked: its rate limit can no longer be changed' } } }
+  return { status: 200, result: { success: true, errors: {}, data: toRow(updated, deps.clock.now()) } }
 }
 
 /** A verified key: its program, id, rate limit, and a name for its rate bucket unique across databases (its hash). */

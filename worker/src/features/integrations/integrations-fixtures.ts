@@ -54,6 +54,7 @@ export const integrationMatrixFixtures: Record<string, Fixture> = {
   [`PATCH ${P}/photo_contest`]: { body: (k) => ({ active: true, qrati_program_id: k.unique('qr').replace(/[^A-Za-z0-9._:-]/g, '') }) },
   [`PATCH ${P}/aptos`]: { body: () => ({ enabled: false, network: 'testnet' }) },
   [`POST ${P}/api_auths`]: { body: (k) => ({ name: k.unique('key'), expires_at: inDays(30) }) },
+  [`PATCH ${P}/api_auths/:key_id{[0-9]+}`]: { params: async (k, p) => ({ key_id: await matrixApiKey(k, p) }), body: () => ({ rate_limit: 50 }) },
   [`POST ${P}/api_auths/:key_id{[0-9]+}/revoke`]: { params: async (k, p) => ({ key_id: await matrixApiKey(k, p) }), body: () => ({}) },
   [`GET ${P}/api_auths/:key_id{[0-9]+}/requests`]: { params: async (k, p) => ({ key_id: await matrixApiKey(k, p) }) },
   [`POST ${P}/webhooks`]: { body: webhookBody },

@@ -5,6 +5,7 @@ import type {
   ApiKeyRequest,
   ApiKeyRequestList,
   ApiKeyRow,
+  ApiKeyUpdate,
   AptosSettings,
   OffersRewardSettings,
   PhotoContestSettings,
@@ -69,6 +70,10 @@ export async function fetchApiKeyRequests(programId: number, keyId: number, page
   const answer = await api.get<ApiKeyRequestList>(`${integrationsBase(programId)}/api_auths/${keyId}/requests`, page, signal)
   return { rows: answer.data, total: answer.meta.total }
 }
+
+/** A key's new rate (PATCH .../api_auths/{id}): the updated row, or the form result naming the field. */
+export const updateApiKeyRateLimit = (programId: number, keyId: number, body: ApiKeyUpdate) =>
+  sendSettings<ApiKeyRow>('PATCH', `${integrationsBase(programId)}/api_auths/${keyId}`, body)
 
 export async function fetchWebhooks(programId: number, state: TableState, signal: AbortSignal): Promise<TablePage<WebhookRow>> {
   const page = await api.get<WebhookList>(`${integrationsBase(programId)}/webhooks`, pageQuery(state), signal)

@@ -22,6 +22,7 @@ import { useI18n } from '../../../lib/i18n'
 import { useCurrentProgram } from '../../../lib/use-program'
 import { type ApiKeyRequest, type ApiKeyRow, fetchApiKeyRequests, fetchApiKeys, integrationsBase, integrationsKey, sendSettings } from '../api/integrations'
 import { useIntegrationText } from '../messages'
+import { ApiKeyRateDialog } from './api-key-rate-dialog'
 import { applyResult, SecretOnce, useFailure } from './shared'
 import './integrations.css'
 
@@ -38,7 +39,8 @@ function useDateTime() {
 
 /**
  * settings/integrations/api_auths: the program's keys (name, prefix, created, expires, last used,
- * status), never a key itself; Revoke refuses the key from the next call on.
+ * status, rate), never a key itself; Edit rate limit changes an active key's requests per second and
+ * Revoke refuses the key, both from its next call on.
  */
 export function ApiKeysPage() {
   const it = useIntegrationText()
@@ -50,6 +52,7 @@ export function ApiKeysPage() {
   const date = useDateTime()
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null)
   const [viewing, setViewing] = useState<ApiKeyRow | null>(null)
+  const [editing, setEditing] = useState<ApiKeyRow | null>(null)
   const table = useServerTable({ queryKey: integrationsKey(programId, 'api_auths'), fetchPage: (state, signal) => fetchApiKeys(programId, state, signal) })
   const columns = useMemo(
     () => [
@@ -68,6 +71,11 @@ export function ApiKeysPage() {
             <Button variant="ghost" size="sm" onClick={() => setViewing(c.row.original)} aria-label={it('requestsNamed', { name: c.row.original.name })}>
               {it('requests')}
             </Button>
+            {c.row.original.status === 'active' ? (
+              <Button variant="ghost" size="sm" onClick={() => setEditing(c.row.original)} aria-label={it('rateEditNamed', { name: c.row.original.name })}>
+                {it('rateEdit')}
+              </Button>
+            ) : null}
             {c.row.original.status === 'revoked' ? null : (
               <Button variant="ghost" size="sm" onClick={() => setRevoking(c.row.original)} aria-label={it('revokeNamed', { name: c.row.original.name })}>
                 {it('revoke')}
@@ -112,6 +120,7 @@ export function ApiKeysPage() {
         onConfirm={() => (revoking ? revoke(revoking) : undefined)}
       />
       {viewing && <KeyRequestsDialog programId={programId} apiKey={viewing} onClose={() => setViewing(null)} />}
+      {editing && <ApiKeyRateDialog programId={programId} apiKey={editing} onClose={() => setEditing(null)} />}
     </>
   )
 }
