@@ -21,6 +21,8 @@ import { ROOT, SEEDED_DB_ENV } from './harness'
  * webhook-id, within two minutes of the last restart. The leases are shortened by configuration
  * (seconds, not minutes), as an operator may; Workers' minute cron is triggered every few seconds
  * through wrangler's /__scheduled (npm start triggers it every minute), the Node entry runs its own.
+ * Edit no Worker source while it runs: wrangler dev restarts the Worker on a change, and a write then
+ * answers 503 "Your worker restarted mid-request".
  */
 
 const LEASES = { IDEMPOTENCY_LEASE_MS: '3000', OUTBOX_CLAIM_LEASE_MS: '5000', WEBHOOK_ATTEMPT_LEASE_MS: '5000' }
