@@ -193,6 +193,7 @@ export function buildApiV1OpenApi(serverUrl?: string) {
     info: {
       title: 'Tessera API',
       version: 'v1',
+      license: { name: 'Tessera terms of service (proprietary)', identifier: 'LicenseRef-Tessera' },
       description:
         'The server API (`/api/v1`, tag Server API): server-to-server calls of a Tessera loyalty program with a program API key, `Authorization: Bearer tsk_...`. The participant API (`/public`, tag Participant API): what the participant site and the embedded widgets call as a participant.',
     },

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { consoleOrigin } from '../../lib/origin'
 import { buildApiV1OpenApi, type ApiV1OpenApi, PARTICIPANT_API_TAG } from '../../../../sdk/contract/api-v1/openapi'
 import type { AppEnv } from '../../env'
 
@@ -224,7 +225,8 @@ let cached: { origin: string; html: string } | undefined
 
 export const apiDocsRoutes = new Hono<AppEnv>()
   .get('/docs', (c) => {
-    const origin = new URL(c.req.url).origin
+    // Absolute URLs (the curl lines, the document's server) come from configuration, not the request.
+    const origin = consoleOrigin(c.get('deps').config)
     if (cached?.origin !== origin) cached = { origin, html: renderApiDocs(origin) }
     return c.body(cached.html, 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=300' })
   })

@@ -54,7 +54,9 @@ async function externalIdOf(scope: ProgramScope, participantId: number): Promise
 function participantWithExternalId(scope: ProgramScope, where: SQL) {
   const x = participantExternalIds
   return scope.db
-    .select({ participant: participants, externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.participantId} = ${participants.id} LIMIT 1)` })
+    // The outer row's id named with its table: drizzle writes a column of the selected table unqualified,
+    // and inside the subquery a bare "id" would be the external id row's own.
+    .select({ participant: participants, externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.participantId} = "participants"."id" LIMIT 1)` })
     .from(participants)
     .where(scope.where(participants, where))
     .limit(1)

@@ -206,6 +206,11 @@ describe('/api/v1 participants', () => {
     expectError(await t.upsert({ email: 'carl@example.com', external_id: 'cust-42' }), 422, 'validation_failed')
 
     expect((await t.call(`/participants/${id}`)).body).toEqual((await t.call('/participants?external_id=cust-42')).body.data[0])
+    expect((await t.call(`/participants/${id}`)).body.external_id).toBe('cust-42')
+    // Another participant's external id row (its own id differs from its participant's) is read by participant.
+    const dana = await t.upsert({ email: 'dana@example.com', external_id: 'cust-77' })
+    expect((await t.call(`/participants/${dana.body.id}`)).body.external_id).toBe('cust-77')
+    expect((await t.call('/participants?email=dana@example.com')).body.data[0].external_id).toBe('cust-77')
     expect((await t.call('/participants?email=BEA.NEW@example.com')).body).toMatchObject({ object: 'list', has_more: false, data: [{ id }] })
     expect((await t.call('/participants?email=nobody@example.com')).body.data).toEqual([])
     expectError(await t.call('/participants'), 422, 'validation_failed')
@@ -351,11 +356,14 @@ describe('/api/v1 points', () => {
 describe('/api/v1 OpenAPI', () => {
   it('serves the OpenAPI 3.1 document without a key; it agrees with the mounted routes and the contract (openapi-check.test.ts)', async () => {
     const t = await setup()
-    const r = await t.call('/openapi.json', { key: null })
+    // A request's Host never becomes the document's base URL: the configured origin does.
+    const r = await t.call('/openapi.json', { key: null, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } })
     expect(r.status).toBe(200)
     const doc = r.body
     expect(doc.openapi).toBe('3.1.0')
-    expect(doc).toEqual(JSON.parse(JSON.stringify(buildApiV1OpenApi())))
+    expect(doc.servers).toEqual([{ url: t.deps.config.localOrigin }])
+    expect(doc.info.license).toMatchObject({ name: expect.any(String), identifier: expect.any(String) })
+    expect(doc).toEqual(JSON.parse(JSON.stringify(buildApiV1OpenApi(t.deps.config.localOrigin))))
     // Bodies and answers come from the contract: the adjust body names its enum.
     expect(doc.components.schemas.PointsAdjust.properties.type.enum).toEqual(['earn', 'spend', 'refund'])
     expect(doc.paths['/api/v1/participants/{id}/points'].post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]))

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { type ApiV1Operation, type ApiV1OperationId, apiV1OperationTable } from '../../../../sdk/contract/api-v1'
 import { buildApiV1OpenApi } from '../../../../sdk/contract/api-v1/openapi'
+import { consoleOrigin } from '../../lib/origin'
 import { AppError } from '../../lib/errors'
 import { validationError } from '../../middleware/errors'
 import { adjustParticipantPoints, findParticipants, getParticipant, participantLedger, upsertParticipant } from './api-v1-service'
@@ -59,7 +60,8 @@ type Input<O> = O extends { params?: infer P; query?: infer Q; body?: infer B } 
 type Handler<O> = (c: C, input: Input<O>) => Response | Promise<Response>
 type Handlers = { [K in ApiV1OperationId]: Handler<(typeof apiV1OperationTable)[K]> }
 
-let openApiJson: string | undefined
+/** The document for the configured origin (its `servers`), built once per origin. */
+let openApiJson: { origin: string; json: string } | undefined
 
 /**
  * One handler per operation of `apiV1OperationTable`: the router below is built from that table, so
@@ -68,8 +70,10 @@ let openApiJson: string | undefined
  */
 const handlers: Handlers = {
   getOpenApi: (c) => {
-    openApiJson ??= JSON.stringify(buildApiV1OpenApi())
-    return c.body(openApiJson, 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' })
+    // The base URL comes from configuration (the console's host, else LOCAL_ORIGIN), never from the request.
+    const origin = consoleOrigin(c.get('deps').config)
+    if (openApiJson?.origin !== origin) openApiJson = { origin, json: JSON.stringify(buildApiV1OpenApi(origin)) }
+    return c.body(openApiJson.json, 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' })
   },
   upsertParticipant: async (c, { body }) => {
     const { created, participant } = await upsertParticipant(c.get('scope'), c.get('deps'), body)
