@@ -38,6 +38,8 @@ describe('programs.content_version', () => {
   it('moves with every write to the program content, whatever table, in the same statement', async () => {
     const t = await makeTestApp()
     const p = await demo(t)
+    // The seed's integrations row out first (one row per program), so the write below is an insert.
+    await t.db.delete(programIntegrationSettings).where(eq(programIntegrationSettings.programId, p.id))
     const writes: [string, () => Promise<unknown>][] = [
       ['program', () => t.db.update(programs).set({ prizesTitle: 'Prizes!' }).where(eq(programs.id, p.id))],
       ['theme', () => t.db.update(programTemplateDetails).set({ headerText: 'Hello' }).where(eq(programTemplateDetails.programId, p.id))],

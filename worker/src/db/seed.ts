@@ -11,6 +11,7 @@ import {
   navigationMenus,
   organizations,
   pages,
+  programIntegrationSettings,
   programs,
   programTemplateDetails,
 } from './schema'
@@ -77,6 +78,17 @@ async function seedProgram(
       // must not fail on an image the admin never touched.
       overlayImage: '/brand/overlay.svg',
       elementCssStyle: { ...DEFAULT_BRAND_STYLE, 'perk-primary': p.primary },
+    }),
+    // The offers reward and photo contest settings as the console saves them: both stay off, with the
+    // merchants regex and the external program id their forms require (offersRewardWriteSchema,
+    // photoContestWriteSchema), so a first save of either page does not fail on a field left empty.
+    db.insert(programIntegrationSettings).values({
+      programId: id,
+      offersRewardActive: false,
+      redirectMagicLink: false,
+      merchantsRegex: '.*',
+      photoContestActive: false,
+      qratiProgramId: `${p.key}-photo-contests`,
     }),
     db.insert(pages).values(TERMS_PAGES.map((page) => ({ ...page, programId: id, status: 'published' as const, publishedAt: new Date() }))),
     db.insert(emailSettings).values([
