@@ -287,9 +287,29 @@ async function runCrashTest(entry: Entry) {
     // Every key again, once its lease is over, as a client retrying after the outage.
     await new Promise((r) => setTimeout(r, Number(LEASES.IDEMPOTENCY_LEASE_MS) + 500))
     const replays = new Map<string, { status: number; body: Record<string, any> }>()
-    await pool(sent, CONCURRENCY, async (w) => void replays.set(w.key, await call(server!.url, w)))
+    // wrangler dev's proxy answers 503 "Your worker restarted mid-request" when its runtime restarts
+    // under a request (seen about once a run under this load, never from the product): that request
+    // never reached an answer, so the client sends it again, as any HTTP client retries a 503.
+    let proxyRetries = 0
+    await pool(sent, CONCURRENCY, async (w) => {
+      let answer = await call(server!.url, w)
+      for (let i = 0; i < 3 && answer.status === 503 && String(answer.body.text ?? '').includes('restarted mid-request'); i++) {
+        proxyRetries++
+        await new Promise((r) => setTimeout(r, 1000))
+        answer = await call(server!.url, w)
+      }
+      replays.set(w.key, answer)
+    })
     const bad = sent.filter((w) => replays.get(w.key)!.status >= 500 || replays.get(w.key)!.status === 409)
-    expect(bad.map((w) => `${w.kind} ${w.key}: ${replays.get(w.key)!.status} ${JSON.stringify(replays.get(w.key)!.body).slice(0, 200)}`)).toEqual([])
+    expect(
+      bad.map((w) => `${w.kind} ${w.key}: ${replays.get(w.key)!.status} ${JSON.stringify(replays.get(w.key)!.body).slice(0, 200)}`),
+      `the server said:\n${server!
+        .output()
+        .split('\n')
+        .filter((l) => /error|restart|reload|change|exception/i.test(l))
+        .slice(-30)
+        .join('\n')}`,
+    ).toEqual([])
     // A write whose answer came back answers the same again; an unanswered one ran (or was found) now.
     for (const w of sent) {
       const again = replays.get(w.key)!
@@ -364,6 +384,7 @@ async function runCrashTest(entry: Entry) {
       creditedTwice,
       balancesEqualLedger: `${balances.ok} of ${balances.of}`,
       replays409or5xx: bad.length,
+      proxyRestartRetries: proxyRetries,
       ledgerRows: [...expected.values()].reduce((a, b) => a + b.n, 0),
       webhookDeliveries: hooks.got.length,
       distinctWebhookIds: new Set(hooks.got.map((g) => g.id)).size,

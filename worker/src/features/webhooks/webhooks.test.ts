@@ -183,6 +183,27 @@ describe('webhook delivery', () => {
     expect(bad.hits.at(-1)!.body).toBe(bad.hits[0]!.body)
   })
 
+  it('sends every due retry in one sweep, not one round of 50 (the backlog of an outage)', async () => {
+    const { addWebhook, deliveriesOf, deps, clock, db, program } = await setup()
+    const down = await receiver(500)
+    const hook = await addWebhook(`${down.url}/down`)
+    const events = Array.from({ length: 120 }, (_, i) => webhookInsert(db, program.id, 'points.changed', { participant_id: 1, delta: i + 1 }))
+    const results = (await db.batch(events as unknown as Parameters<typeof db.batch>[0])) as unknown[]
+    await deliverOutbox(
+      deps,
+      outboxIdsFrom(
+        results,
+        events.map((_, i) => i),
+      ),
+    )
+    expect(down.hits).toHaveLength(120)
+    down.state.status = 204
+    clock.advance(RETRY_SCHEDULE_MS[0]!)
+    await deliverOutbox(deps) // one sweep
+    expect(down.hits).toHaveLength(240)
+    expect((await deliveriesOf(hook.id)).map((d) => d.state)).toEqual(Array(120).fill('succeeded'))
+  })
+
   it('replays a delivered event with the same webhook-id, and answers 404 for another webhook’s delivery', async () => {
     const { addWebhook, emit, deliveriesOf, admin, base } = await setup()
     const hook = await receiver(200)
