@@ -23,51 +23,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
-import { eq } from 'drizzle-orm'
-import { openLibsql } from '../worker/src/db/node'
-import { apiKeys, participants } from '../worker/src/db/schema'
-import { apiKeyPrefix, generateApiKey, hashApiKey } from '../worker/src/features/integrations/api-keys'
-import { BENCH_DIR, benchOptions, num, phase, phases } from './lib/common'
-import { type Fixture, verifyWrites } from './lib/fixture'
+import { apiV1Targets } from './lib/api-targets'
+import { BENCH_DIR, benchOptions, num, phases } from './lib/common'
+import { verifyWrites } from './lib/fixture'
 import { startNodeSubject } from './lib/node-subject'
-import { checkTargets, participantTargets, printChecks, resultsJson, runTargets, type Subject, table, type Target } from './lib/targets'
-
-/** Program API keys for the /api/v1 targets, half for each: a key may make 100 requests a second (200 in a burst), so the load spreads over many. */
-const API_KEYS = 1000
-
-/**
- * The server API rows (issue 17): `GET /api/v1/participants?email=` (participant lookup) and
- * `POST /api/v1/participants/{id}/points` (earn 1 point, a fresh Idempotency-Key per request), each
- * request with the next of API_KEYS program API keys (stored as the console stores them: hash and prefix).
- */
-async function apiV1Targets(url: string, s: Subject, fx: Fixture): Promise<Target[]> {
-  const { db, client } = await openLibsql(url, { migrate: false })
-  const keys = Array.from({ length: API_KEYS }, () => generateApiKey())
-  const expiresAt = new Date(Date.now() + 86_400_000)
-  await phase(`${API_KEYS} API keys`, async () => {
-    for (let i = 0; i < keys.length; i += 200) {
-      await db.insert(apiKeys).values(keys.slice(i, i + 200).map((k, j) => ({ programId: fx.programId, name: `bench ${i + j}`, prefix: apiKeyPrefix(k), keyHash: hashApiKey(k), expiresAt, createdAt: new Date() })))
-    }
-  })
-  const [someone] = await db.select({ id: participants.id, email: participants.email }).from(participants).where(eq(participants.id, fx.bulkIds[0]!))
-  client.close()
-  const headers = { host: s.host, 'content-type': 'application/json' }
-  return [
-    {
-      name: 'api-lookup',
-      label: 'GET /api/v1/participants?email= (API key)',
-      kind: 'read',
-      // Every request takes the next key (not cycleTokens: each connection would start on the same few keys and hit their limit).
-      job: { url: s.loadUrl, method: 'GET', path: `/api/v1/participants?email=${encodeURIComponent(someone!.email)}`, headers: { host: s.host }, tokens: keys.slice(0, API_KEYS / 2) },
-    },
-    {
-      name: 'api-points',
-      label: `POST /api/v1/participants/${someone!.id}/points earn (API key, Idempotency-Key)`,
-      kind: 'write',
-      job: { url: s.loadUrl, method: 'POST', path: `/api/v1/participants/${someone!.id}/points`, headers, body: JSON.stringify({ type: 'earn', amount: 1, reason: 'bench' }), tokens: keys.slice(API_KEYS / 2), idempotencyKeys: true },
-    },
-  ]
-}
+import { checkTargets, participantTargets, printChecks, resultsJson, runTargets, table } from './lib/targets'
 
 async function main() {
   const opts = benchOptions()
@@ -86,7 +46,7 @@ async function main() {
   const { subject, fx } = node
 
   const { targets, rewardStatus } = await participantTargets(subject, fx, opts)
-  targets.push(...(await apiV1Targets(node.url, subject, fx)).filter((t) => !opts.only.size || opts.only.has(t.name)))
+  targets.push(...(await apiV1Targets(node.runner, subject, fx)).filter((t) => !opts.only.size || opts.only.has(t.name)))
   const { runs, measured } = await runTargets(subject, targets, rewardStatus, opts)
   const verify = await verifyWrites(node.runner, fx)
   const checks = checkTargets(runs, measured, opts)

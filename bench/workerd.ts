@@ -24,6 +24,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
+import { apiV1Targets } from './lib/api-targets'
 import { BENCH_DIR, benchOptions, fmtLat, fmtRps, fmtUs, num, phases } from './lib/common'
 import { verifyWrites } from './lib/fixture'
 import { startNodeSubject } from './lib/node-subject'
@@ -75,6 +76,24 @@ function statementChecks(measured: Measured[], runs: Map<string, Measured[]>): C
       pass: m.db.batchesPerRequest <= 1.0 && m.db.queriesPerRequest <= 2 + RELOADS && m.result!.non2xx + m.result!.errors === 0,
     })
   }
+  // The server API (issue 24): a read at most 2 statements (the key check and the read), a write one
+  // batch and at most one single statement.
+  const lookup = get('api-lookup')
+  if (lookup?.db)
+    checks.push({
+      target: 'D1: API participant lookup',
+      rule: '<= 2 statements/req, no batch, all 2xx',
+      measured: `${lookup.db.statementsPerRequest.toFixed(2)} statements/req`,
+      pass: lookup.db.statementsPerRequest <= 2 + RELOADS && lookup.db.batchesPerRequest === 0 && lookup.result!.non2xx + lookup.result!.errors === 0,
+    })
+  const points = get('api-points')
+  if (points?.db)
+    checks.push({
+      target: 'D1: API points adjust',
+      rule: '<= 1 batch + <= 1 single statement per request, all 2xx',
+      measured: `${points.db.batchesPerRequest.toFixed(2)} batches + ${points.db.queriesPerRequest.toFixed(2)} statements/req (${(points.db.batchStatements / Math.max(1, points.db.batches)).toFixed(1)} statements a batch)`,
+      pass: points.db.batchesPerRequest <= 1.0 && points.db.queriesPerRequest <= 1 + RELOADS && points.result!.non2xx + points.result!.errors === 0,
+    })
   for (const [name, label] of [
     ['program', 'public program'],
     ['challenge', 'public challenge'],
@@ -126,6 +145,7 @@ async function main() {
   if (!w.cpuMeasured) console.log('  (the workerd process was not found in /proc: CPU per request is not reported)')
   const publicHeaders = await fetch(`${w.subject.appUrl}/public/challenges/${w.fx.challengeIdentifier}`).then((r) => r.headers.get('cache-control'))
   const wTargets = await participantTargets(w.subject, w.fx, opts)
+  wTargets.targets.push(...(await apiV1Targets(w.runner, w.subject, w.fx)).filter((t) => !opts.only.size || opts.only.has(t.name)))
   const workerd = await runTargets(w.subject, wTargets.targets, wTargets.rewardStatus, opts)
   const workerdVerify = await verifyWrites(w.runner, w.fx)
   await w.close()
@@ -135,6 +155,7 @@ async function main() {
     console.log('\nSetup (Node)')
     const n = await startNodeSubject(fixtureOpts)
     const nTargets = await participantTargets(n.subject, n.fx, opts)
+    nTargets.targets.push(...(await apiV1Targets(n.runner, n.subject, n.fx)).filter((t) => !opts.only.size || opts.only.has(t.name)))
     const run = await runTargets(n.subject, nTargets.targets, nTargets.rewardStatus, opts)
     node = { measured: run.measured, checks: checkTargets(run.runs, run.measured, opts), verify: await verifyWrites(n.runner, n.fx) }
     await n.close()
