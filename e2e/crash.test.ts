@@ -1,12 +1,11 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request as playwrightRequest } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ROOT, SEEDED_DB_ENV } from './harness'
+import { freePort, ROOT, SEEDED_DB_ENV, waitForSeed, wranglerEnv } from './harness'
 
 /**
  * Crash safety, the way it fails (issue 30): the whole server is killed (SIGKILL to its process group)
@@ -36,26 +35,6 @@ const VISIT_CHALLENGES = ['pour-over-guide', 'coffee-origins', 'order-ahead-app'
 type Entry = 'node' | 'workerd'
 type Server_ = { url: string; output: () => string; kill(): Promise<void> }
 
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => res(port))
-    })
-  })
-}
-
-const offline = (dir: string) => ({
-  ...process.env,
-  CI: 'true',
-  WRANGLER_SEND_METRICS: 'false',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_HIDE_BANNER: 'true',
-  WRANGLER_LOG_PATH: join(dir, 'logs'),
-  XDG_CONFIG_HOME: join(dir, 'config'),
-})
-
 /** Starts the entry on the state in `dir` (a process group of its own, so a kill takes all of it). */
 async function start(entry: Entry, dir: string): Promise<Server_> {
   const port = await freePort()
@@ -72,7 +51,7 @@ async function start(entry: Entry, dir: string): Promise<Server_> {
     const args = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])
     child = spawn('npx', ['wrangler', 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled', ...args], {
       cwd: ROOT,
-      env: offline(dir),
+      env: wranglerEnv(dir),
       stdio: 'pipe',
       detached: true,
     })
@@ -81,15 +60,7 @@ async function start(entry: Entry, dir: string): Promise<Server_> {
   child.stdout?.on('data', (d) => (output += d))
   child.stderr?.on('data', (d) => (output += d))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/_dev/seed`, { method: 'POST', headers: { 'x-tessera-dev': 'seed' } })
-      if (res.ok) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`${entry} did not start:\n${output.slice(-3000)}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
+  await waitForSeed(url, entry, () => output)
   return {
     url,
     output: () => output,
@@ -226,7 +197,7 @@ async function runCrashTest(entry: Entry) {
   }
   try {
     if (entry === 'node' && process.env[SEEDED_DB_ENV] && existsSync(process.env[SEEDED_DB_ENV]!)) copyFileSync(process.env[SEEDED_DB_ENV]!, join(dir, 'tessera.db'))
-    if (entry === 'workerd') execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env: offline(dir), stdio: 'pipe' })
+    if (entry === 'workerd') execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env: wranglerEnv(dir), stdio: 'pipe' })
     server = await start(entry, dir)
     cron()
     const apiKey = await setUpProgram(server.url, hooks.url)

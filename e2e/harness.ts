@@ -136,7 +136,8 @@ export async function startNode() {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A free loopback port. */
+export async function freePort(): Promise<number> {
   return new Promise((res) => {
     const s = createServer()
     s.listen(0, '127.0.0.1', () => {
@@ -146,19 +147,35 @@ async function freePort(): Promise<number> {
   })
 }
 
+/** wrangler's environment kept offline and quiet, its logs and config in `dir`. */
+export const wranglerEnv = (dir: string) => ({
+  ...process.env,
+  CI: 'true',
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  WRANGLER_LOG_PATH: join(dir, 'logs'),
+  XDG_CONFIG_HOME: join(dir, 'config'),
+})
+
+/** Waits (90 s at most) until a starting server seeds the demo program (`/_dev/seed`, idempotent). */
+export async function waitForSeed(url: string, what: string, output: () => string) {
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/_dev/seed`, { method: 'POST', headers: { 'x-tessera-dev': 'seed' } })
+      if (res.ok) return
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${what} did not start:\n${output().slice(-3000)}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
 /** `wrangler dev` with local D1/R2/Queues in a throwaway state folder: the npm start path. */
 export async function startWrangler() {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-wrangler-'))
   const port = await freePort()
-  const env = {
-    ...process.env,
-    CI: 'true',
-    WRANGLER_SEND_METRICS: 'false',
-    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-    WRANGLER_HIDE_BANNER: 'true',
-    WRANGLER_LOG_PATH: join(dir, 'logs'),
-    XDG_CONFIG_HOME: join(dir, 'config'),
-  }
+  const env = wranglerEnv(dir)
   execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env, stdio: 'pipe' })
   const vars = ['--var', 'ENVIRONMENT:development', '--var', `LOCAL_ORIGIN:http://localhost:${port}`]
   const child: ChildProcess = spawn('npx', ['wrangler', 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], {
@@ -174,16 +191,7 @@ export async function startWrangler() {
   child.stderr?.on('data', (d) => {
     output += d
   })
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/_dev/seed`, { method: 'POST', headers: { 'x-tessera-dev': 'seed' } })
-      if (res.ok) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
+  await waitForSeed(`http://127.0.0.1:${port}`, 'wrangler dev', () => output)
   return {
     url: `http://localhost:${port}`,
     output: () => output,

@@ -69,9 +69,15 @@ export async function participantOr404(scope: ProgramScope, id: number): Promise
   return row
 }
 
-export async function getParticipant(scope: ProgramScope, id: number): Promise<ApiParticipant> {
+/** The participant of the key's program with its external id (one statement), or 404. */
+async function participantWithExternalIdOr404(scope: ProgramScope, id: number) {
   const [found] = Number.isSafeInteger(id) && id > 0 ? await participantWithExternalId(scope, eq(participants.id, id)) : []
   if (!found) throw participantNotFound()
+  return found
+}
+
+export async function getParticipant(scope: ProgramScope, id: number): Promise<ApiParticipant> {
+  const found = await participantWithExternalIdOr404(scope, id)
   return toApiParticipant(found.participant, found.externalId)
 }
 
@@ -201,12 +207,13 @@ export async function participantLedger(
   participantId: number,
   query: { limit: number; starting_after?: number | undefined; expand?: 'participant'[] | undefined },
 ): Promise<LedgerPage> {
-  const participant = await participantOr404(scope, participantId)
+  // The participant (its 404, and its expansion with the external id) in one statement.
+  const found = await participantWithExternalIdOr404(scope, participantId)
   const rows = await scope
     .select(pointsLedger, and(eq(pointsLedger.participantId, participantId), query.starting_after !== undefined ? lt(pointsLedger.id, query.starting_after) : undefined))
     .orderBy(desc(pointsLedger.id))
     .limit(query.limit + 1)
-  const expanded = query.expand?.includes('participant') ? toApiParticipant(participant, await externalIdOf(scope, participantId)) : undefined
+  const expanded = query.expand?.includes('participant') ? toApiParticipant(found.participant, found.externalId) : undefined
   const data = rows.slice(0, query.limit).map((row) => (expanded ? { ...toEntry(row), participant: expanded } : toEntry(row)))
   return { object: 'list', data, has_more: rows.length > query.limit }
 }
