@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Db } from '../src/db/client'
 import { importJobs, participantProfileAttributes, participants, profileAttributeDefinitions } from '../src/db/schema'
 import { programScope } from '../src/db/scope'
@@ -167,19 +166,6 @@ export function expectedAllowed(a: MatrixAdmin, permission: ConsolePermission, p
   if (admin.isOrganizationAdmin) return true
   if (resource === 'organization' || !program) return false
   return onProgram(program.id).some((pair) => pair === `${resource}:${action}` || pair === `${resource}:manage`)
-}
-
-/** Every row of every table (D1's own `_cf_` tables aside), hashed: equal before and after means nothing was written. */
-export async function databaseChecksum(t: TestApp): Promise<string> {
-  const tables = (await t.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name")).rows.map((r) => String(r.name))
-  // Every table in one read (on D1, one batch: a round trip instead of one per table).
-  const contents = await t.readMany(tables.map((name) => `SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY rowid`))
-  const hash = createHash('sha256')
-  for (const [i, name] of tables.entries()) {
-    hash.update(name)
-    hash.update(JSON.stringify(contents[i], (_k, v) => (typeof v === 'bigint' ? v.toString() : v instanceof ArrayBuffer ? Buffer.from(v).toString('hex') : v)))
-  }
-  return hash.digest('hex')
 }
 
 /** Rows written so far (triggers included), on either database: a write shows as a change. */
