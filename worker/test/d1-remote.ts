@@ -21,25 +21,27 @@ const enc = (v) => {
   return v
 }
 const dec = (v) => (v && typeof v === 'object' && typeof v.$blob === 'string' ? Uint8Array.from(atob(v.$blob), (c) => c.charCodeAt(0)).buffer : v)
-const stmt = (env, s) => env.DB.prepare(s.sql).bind(...s.params.map(dec))
+const stmt = (db, s) => db.prepare(s.sql).bind(...s.params.map(dec))
 const run = async (env, call) => {
+  // The database the call names (one workerd serves many: a pool of slots, test-database.ts).
+  const db = env[call.db || 'DB']
   try {
     let out
-    if (call.op === 'batch') out = await env.DB.batch(call.statements.map((s) => stmt(env, s)))
-    else if (call.op === 'exec') out = await env.DB.exec(call.sql)
+    if (call.op === 'batch') out = await db.batch(call.statements.map((s) => stmt(db, s)))
+    else if (call.op === 'exec') out = await db.exec(call.sql)
     else if (call.op === 'raw') {
       // D1's raw() answers no meta: a write through it (drizzle's INSERT/UPDATE/DELETE ... RETURNING) is
       // counted as the rows it returned, one per row written; one without RETURNING runs as run().
       const write = /^\\s*(insert|update|delete|replace)\\b/i.test(call.sql)
       if (write && !/\\breturning\\b/i.test(call.sql)) {
-        const result = await stmt(env, call).run()
+        const result = await stmt(db, call).run()
         return JSON.stringify({ ok: call.columnNames ? [[]] : [], written: result.meta.rows_written })
       }
-      out = await stmt(env, call).raw({ columnNames: !!call.columnNames })
+      out = await stmt(db, call).raw({ columnNames: !!call.columnNames })
       if (write) return JSON.stringify({ ok: enc(out), written: out.length - (call.columnNames ? 1 : 0) })
     }
-    else if (call.op === 'first') out = call.column === undefined ? await stmt(env, call).first() : await stmt(env, call).first(call.column)
-    else out = await stmt(env, call)[call.op]()
+    else if (call.op === 'first') out = call.column === undefined ? await stmt(db, call).first() : await stmt(db, call).first(call.column)
+    else out = await stmt(db, call)[call.op]()
     return JSON.stringify({ ok: enc(out) })
   } catch (err) {
     return JSON.stringify({ error: String(err && err.message || err), cause: err && err.cause ? String(err.cause.message || err.cause) : null })
@@ -63,7 +65,7 @@ export default {
 `
 
 type Value = unknown
-type Call = { id?: number; op: string; sql?: string; params?: Value[]; statements?: { sql: string; params: Value[] }[]; column?: string; columnNames?: boolean }
+type Call = { id?: number; db?: string; op: string; sql?: string; params?: Value[]; statements?: { sql: string; params: Value[] }[]; column?: string; columnNames?: boolean }
 
 const encode = (v: Value): Value => {
   if (v instanceof ArrayBuffer) return { $blob: Buffer.from(v).toString('base64') }
@@ -104,7 +106,8 @@ async function post(url: string, call: Call & { id: number }): Promise<unknown> 
   }
 }
 
-export function remoteD1(url: string) {
+/** The D1 binding `binding` (default `DB`) of the workerd at `url`. */
+export function remoteD1(url: string, binding = 'DB') {
   /** Told of every statement run on its own (not those of a batch), like a watch on libSQL's execute. */
   const listeners = new Set<(sql: string) => void>()
   /** Rows written so far, triggers' writes included (D1's `meta.rows_written`; its total_changes() counts D1's own bookkeeping too). */
@@ -115,7 +118,7 @@ export function remoteD1(url: string) {
   }
   const send = async (call: Call) => {
     if (call.sql !== undefined && call.op !== 'exec') for (const listener of listeners) listener(call.sql)
-    const body = (await post(url, { ...call, id: ++calls })) as { ok?: Value; written?: number; error?: string; cause?: string | null }
+    const body = (await post(url, { ...call, db: binding, id: ++calls })) as { ok?: Value; written?: number; error?: string; cause?: string | null }
     if (body.error !== undefined) throw new Error(body.error, body.cause ? { cause: new Error(body.cause) } : undefined)
     const out = decode(body.ok)
     if (Array.isArray(out) && call.op === 'batch') out.forEach(count)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { buildD1Template, buildLibsqlTemplate, D1_TEMPLATE_ENV, LIBSQL_TEMPLATE_ENV } from './test-database'
+import { buildD1Template, buildLibsqlTemplate, D1_SLOT_FILES_ENV, D1_TEMPLATE_ENV, findD1SlotFiles, LIBSQL_TEMPLATE_ENV } from './test-database'
 
 /**
  * Once per run of a project: the database every test database of the run copies (test-database.ts),
@@ -18,6 +18,7 @@ export default async function setup(project: TestProject) {
   if (onD1) {
     await buildD1Template(dir)
     process.env[D1_TEMPLATE_ENV] = dir
+    process.env[D1_SLOT_FILES_ENV] = JSON.stringify(await findD1SlotFiles())
   } else {
     await buildLibsqlTemplate(join(dir, 'template.db'))
     process.env[LIBSQL_TEMPLATE_ENV] = join(dir, 'template.db')

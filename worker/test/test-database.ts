@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@libsql/client'
@@ -24,7 +24,7 @@ export const onD1 = TEST_DATABASE === 'd1'
 
 /** Where the node project's global setup left the migrated and seeded libSQL template (one file). */
 export const LIBSQL_TEMPLATE_ENV = 'TESSERA_LIBSQL_TEMPLATE'
-/** Where the d1 project's global setup left the migrated and seeded D1 template (a Miniflare persist dir). */
+/** Where the d1 project's global setup left the migrated and seeded D1 template (a Miniflare persist dir, one database). */
 export const D1_TEMPLATE_ENV = 'TESSERA_D1_TEMPLATE'
 const D1_ID = 'tessera-test'
 const COMPATIBILITY_DATE = '2026-04-20'
@@ -34,8 +34,9 @@ const COMPATIBILITY_DATE = '2026-04-20'
  * template the project's global setup migrated and seeded once (test-database-global-setup.ts):
  * copying takes milliseconds where migrating and seeding took 0.5-1 s for each of some 200 apps.
  * On libSQL: a copy of the template file, on one connection without a journal on disk (as fast as
- * memory). On D1: a copy of the D1 template in its own workerd (Miniflare). `closeTestDatabases` (a
- * setup file, after each test file) removes them. `client` is the libSQL client, or null on D1.
+ * memory). On D1: a copy of the D1 template in a slot of the test worker's workerd (a pool of 48,
+ * below). `closeTestDatabases` (a setup file, after each test file) removes them. `client` is the
+ * libSQL client, or null on D1.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (!onD1) {
@@ -63,12 +64,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const rowsWritten = async () => Number((await client.execute('SELECT total_changes() AS n')).rows[0]!.n)
     return { db, client, execute, watch, readMany, rowsWritten }
   }
-  const template = process.env[D1_TEMPLATE_ENV]
-  if (!template) throw new Error(`${D1_TEMPLATE_ENV} is not set: the d1 project's global setup (worker/test/test-database-global-setup.ts) builds the template`)
-  const dir = mkdtempSync(join(tmpdir(), 'tessera-d1-test-'))
-  cpSync(template, dir, { recursive: true })
-  const { mf, d1 } = await startD1(dir)
-  open.push({ mf, dir })
+  const d1 = await d1Slot()
   const execute: Execute = async (statement) => {
     const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement
     const [columns = [], ...values] = (await d1.prepare(sql).bind(...args).raw({ columnNames: true })) as unknown as [string[], ...unknown[][]]
@@ -107,29 +103,104 @@ export type SqlRows = { columns: string[]; rows: Row[] }
 /** Raw SQL on the test database, either driver (for checks below the app: checksums, triggers, counts). */
 export type Execute = (statement: string | { sql: string; args?: unknown[] }) => Promise<SqlRows>
 
-/** A workerd serving a D1 database persisted in `dir`, and that database for Node (d1-remote.ts). */
-async function startD1(dir: string) {
+/** A workerd serving the D1 databases `ids` (bindings DB, or DB_0 ... DB_n-1) persisted in `dir`. */
+async function startD1(dir: string, ids: string[] = [D1_ID]) {
   const mf = new Miniflare({
     modules: true,
     script: D1_SERVER_WORKER,
     compatibilityDate: COMPATIBILITY_DATE,
-    d1Databases: { DB: D1_ID },
+    d1Databases: ids.length === 1 && ids[0] === D1_ID ? { DB: D1_ID } : Object.fromEntries(ids.map((id, k) => [`DB_${k}`, id])),
     d1Persist: dir,
     unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
   })
-  const url = await mf.unsafeGetDirectURL()
-  return { mf, d1: remoteD1(url.href) }
+  const url = (await mf.unsafeGetDirectURL()).href
+  return { mf, url, d1: remoteD1(url) }
 }
 
-const open: { mf?: Miniflare; client?: Client; dir: string }[] = []
+/**
+ * Databases one workerd serves (a pool): a test database on D1 is the next free slot of the test
+ * worker's pool, its file a copy of the template put in place before workerd first opens it. One
+ * workerd per 48 databases instead of one each: starting one cost about 0.3 s of CPU, for some 600
+ * test databases a run. A pool whose slots are all taken is disposed once its last database closes.
+ */
+export const D1_SLOTS = 48
+/** Where the d1 project's global setup left each slot's file name (the name is a hash of its id, found by opening it once). */
+export const D1_SLOT_FILES_ENV = 'TESSERA_D1_SLOT_FILES'
+const OBJECT_DIR = 'miniflare-D1DatabaseObject'
+const slotIds = Array.from({ length: D1_SLOTS }, (_, k) => `${D1_ID}-slot-${k}`)
+const sqliteFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite') : [])
+
+/** The file name of each slot's database in a persist dir, in slot order (the global setup, once a run). */
+export async function findD1SlotFiles(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-d1-slots-'))
+  const { mf, url } = await startD1(dir, slotIds)
+  try {
+    const names: string[] = []
+    for (let k = 0; k < D1_SLOTS; k++) {
+      const before = new Set(sqliteFiles(join(dir, OBJECT_DIR)))
+      await remoteD1(url, `DB_${k}`).prepare('SELECT 1').all()
+      const added = sqliteFiles(join(dir, OBJECT_DIR)).filter((f) => !before.has(f))
+      if (added.length !== 1) throw new Error(`Opening D1 slot ${k} made ${added.length} database files`)
+      names.push(added[0]!)
+    }
+    return names
+  } finally {
+    await mf.dispose()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+type Pool = { mf: Miniflare; url: string; dir: string; next: number; open: number }
+/** The worker process's pools, on the global object: a file run isolated (a `-mocks` project) loads this module again, and must find them. */
+const pools = ((globalThis as Record<symbol, unknown>)[Symbol.for('tessera.d1Pools')] ??= (() => {
+  const state = { current: null as Pool | null, retiring: [] as Pool[] }
+  // workerd ends with the process (Miniflare's exit hook); its files go with it.
+  process.once('exit', () => {
+    for (const p of [state.current, ...state.retiring]) if (p) rmSync(p.dir, { recursive: true, force: true })
+  })
+  return state
+})()) as { current: Pool | null; retiring: Pool[] }
+
+/** The next free slot, holding a fresh copy of the template (the template's database file and its WAL). */
+async function d1Slot() {
+  const template = process.env[D1_TEMPLATE_ENV]
+  const files = JSON.parse(process.env[D1_SLOT_FILES_ENV] ?? 'null') as string[] | null
+  if (!template || !files) throw new Error(`${D1_TEMPLATE_ENV} or ${D1_SLOT_FILES_ENV} is not set: the d1 project's global setup (worker/test/test-database-global-setup.ts) builds the template`)
+  if (!pools.current || pools.current.next >= D1_SLOTS) {
+    if (pools.current) pools.retiring.push(pools.current)
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-d1-test-'))
+    mkdirSync(join(dir, OBJECT_DIR))
+    const { mf, url } = await startD1(dir, slotIds)
+    pools.current = { mf, url, dir, next: 0, open: 0 }
+  }
+  const pool = pools.current
+  const k = pool.next++
+  const [source] = sqliteFiles(join(template, OBJECT_DIR))
+  for (const suffix of ['', '-wal', '-shm']) {
+    const from = join(template, OBJECT_DIR, `${source}${suffix}`)
+    if (existsSync(from)) copyFileSync(from, join(pool.dir, OBJECT_DIR, `${files[k]}${suffix}`))
+  }
+  pool.open++
+  open.push({ pool })
+  return remoteD1(pool.url, `DB_${k}`)
+}
+
+const open: { pool?: Pool; client?: Client; dir?: string }[] = []
 ;(globalThis as Record<symbol, unknown>)[CLOSE_TEST_DATABASES] = () => closeTestDatabases()
 
-/** Closes the databases this test file opened (on D1, their workerd processes) and removes their files. */
+/** Closes the databases this test file opened (on D1, gives back their slots: a full pool with none left open is disposed) and removes their files. */
 export async function closeTestDatabases() {
   const all = open.splice(0)
-  await Promise.all(all.map(({ mf }) => mf?.dispose().catch(() => {})))
+  for (const { pool: p } of all) if (p) p.open--
+  for (const p of pools.retiring.splice(0)) {
+    if (p.open > 0) pools.retiring.push(p)
+    else {
+      await p.mf.dispose().catch(() => {})
+      rmSync(p.dir, { recursive: true, force: true })
+    }
+  }
   for (const { client } of all) client?.close()
-  for (const { dir } of all) rmSync(dir, { recursive: true, force: true })
+  for (const { dir } of all) if (dir) rmSync(dir, { recursive: true, force: true })
 }
 
 /** The libSQL template copied, or (a file run without the project's global setup) migrated and seeded in memory. */
