@@ -1,14 +1,18 @@
 /**
  * The data of `npm run bench:admin`: a program with N participants and M participant actions over
  * two years, generated inside SQLite (recursive CTEs, INSERT ... SELECT), never row by row from JS.
- * The dashboard rollups are then built by the backfill SQL of migrations 0011 and 0016 themselves
- * (rollupMigrationParts), with the rollup triggers dropped during the load and created again after.
+ * The dashboard rollups are then built by the backfill SQL of migrations 0011 and 0016 themselves, and
+ * program economics' by 0034's (rollupMigrationParts), with the rollup triggers dropped during the load
+ * and created again after. The bulk history has no ledger rows: the economics point figures read empty
+ * rollups at this scale (their size grows with months and sources, not with rows), the member figures
+ * (participation, retention, tiers) read full ones.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Client } from '@libsql/client'
 import { MIGRATIONS_DIR } from '../worker/src/db/node'
 import { ROLLUP_MIGRATIONS, rollupMigrationParts } from '../worker/src/features/dashboard/rollup-migration'
+import { ECONOMICS_ROLLUP_MIGRATIONS } from '../worker/src/features/economics/economics-migration'
 
 export const DAY = 24 * 3600 * 1000
 const SPAN = 730 * DAY
@@ -45,7 +49,8 @@ async function dropIndexes(client: Client, tables: string[]) {
 export async function buildAdminData(client: Client, o: BuildOptions) {
   const { log } = o
   const start = o.now - SPAN
-  const { triggers, backfill } = rollupMigrationParts(ROLLUP_MIGRATIONS.map((f) => readFileSync(join(MIGRATIONS_DIR, f), 'utf8')))
+  // The dashboard's rollups, then program economics' (migration 0034: its cohorts read the monthly activity).
+  const { triggers, backfill } = rollupMigrationParts([...ROLLUP_MIGRATIONS, ...ECONOMICS_ROLLUP_MIGRATIONS].map((f) => readFileSync(join(MIGRATIONS_DIR, f), 'utf8')))
   const challengeIds = (await client.execute({ sql: 'SELECT id FROM challenges WHERE program_id = ? ORDER BY id', args: [o.programId] })).rows.map((r) => Number(r.id))
   const rewardIds = (await client.execute({ sql: 'SELECT id FROM rewards WHERE program_id = ? ORDER BY id', args: [o.programId] })).rows.map((r) => Number(r.id))
   const base = Number((await one(client, 'SELECT coalesce(max(id), 0) AS m FROM participants')).m)
@@ -119,7 +124,7 @@ export async function buildAdminData(client: Client, o: BuildOptions) {
   await timed(log, 'participant tags (every 10th participant: vip)', () =>
     client.execute({ sql: "INSERT INTO participant_tags (program_id, tag, participant_id) SELECT program_id, 'vip', id FROM participants WHERE program_id = ? AND id % 10 = 0", args: [o.programId] }),
   )
-  await timed(log, `rollups: backfill of migrations 0011, 0016 (${backfill.length} statements)`, async () => {
+  await timed(log, `rollups: backfill of migrations 0011, 0016, 0034 (${backfill.length} statements)`, async () => {
     for (const sql of backfill) await client.execute(sql)
   })
   for (const t of triggers) await client.execute(t.sql)

@@ -5,11 +5,12 @@
  *    with BENCH_PARTICIPANTS (1,000,000) participants and BENCH_ACTIONS (10,000,000) actions over two
  *    years, inside SQLite (bench/admin-data.ts), rollups by migration 0011's own backfill SQL;
  * 2. signs in the seeded super admin through the real app (one-time code from the dev mailbox);
- * 3. times every dashboard endpoint, the participants page (sorted by points, one tag, active) and
+ * 3. times every dashboard endpoint, the program economics report and its blocks, the participants
+ *    page (sorted by points, one tag, active) and
  *    the full participants.csv and actions.csv exports through `app.request`, in this process,
  *    sequentially: BENCH_RUNS (30) runs after 3 warm-ups, p50/p95; for the exports the total time,
  *    the time to the first byte and the peak RSS while the file streams;
- * 4. prints a table with PASS/FAIL (dashboard JSON < 300 ms p95, participants page < 100 ms p95) and
+ * 4. prints a table with PASS/FAIL (dashboard and economics JSON < 300 ms p95, participants page < 100 ms p95) and
  *    writes bench/results/admin-<timestamp>.json.
  *
  * Environment: BENCH_PARTICIPANTS, BENCH_ACTIONS, BENCH_VISITS (1,000,000), BENCH_RUNS, BENCH_DB (a
@@ -166,8 +167,19 @@ async function main() {
     ['actions (challenges, page 50)', `${d}/actions?type=challenges&columnFilters[actionable_type]=Challenge&page=50`],
     ['actions (all, page 1)', `${d}/actions`],
   ]
+  // Program economics (issue 27): the whole report and each block, for the default twelve months and for
+  // two years; each must stay under 300 ms like the dashboard's blocks.
+  const e = `/admin/v2/programs/${programId}/economics`
+  const twoYears = `from=${new Date(Date.now() - 729 * 86_400_000).toISOString().slice(0, 10)}`
+  const economics: [string, string][] = [
+    ['economics (whole report, 12 months)', e],
+    ['economics (whole report, 2 years)', `${e}?${twoYears}`],
+    ...(['summary', 'earn_burn', 'forecast', 'participation', 'retention', 'tiers'] as const).map((b): [string, string] => [`economics/${b} (2 years)`, `${e}/${b}?${twoYears}`]),
+    ['economics/retention.csv (2 years)', `${e}/retention.csv?${twoYears}`],
+  ]
   const rows: Row[] = []
   for (const [name, path] of dashboard) rows.push(await timeJson(call, name, path, 300, runs))
+  for (const [name, path] of economics) rows.push(await timeJson(call, name, path, 300, runs))
   rows.push(await timeJson(call, 'participants page (points desc, tag, active)', `/admin/v2/programs/${programId}/participants?sort=points&order=desc&tag=vip&status=active`, 100, runs))
 
   log(`${'endpoint'.padEnd(48)}${'status'.padStart(7)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'target'.padStart(9)}  result`)

@@ -17,6 +17,7 @@ import { adminAuthRoutes } from './features/console/auth'
 import { consoleShell } from './features/console/admin'
 import type { ConsoleRoute } from './features/console/console-router'
 import { dashboardConsole } from './features/dashboard/admin'
+import { economicsConsole } from './features/economics/admin'
 import { ahoyRoutes } from './features/dashboard/public'
 import { organizationConsole } from './features/organization/admin'
 import { participantsConsole } from './features/participants/admin'
@@ -62,7 +63,7 @@ import { RECEIPT_FILE_PREFIX, receiptFileRoutes } from './features/receipts/sign
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** The console's JSON API, one entry per feature; each declares a permission per route. */
-const CONSOLE_FEATURES = [consoleShell, dashboardConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole, integrationsConsole, mediaConsole, settingsConsole, domainsConsole, evergreenConsole, feedPostsConsole, programPagesConsole, layoutConsole, brandingConsole, referralsConsole, receiptsConsole]
+const CONSOLE_FEATURES = [consoleShell, dashboardConsole, economicsConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole, integrationsConsole, mediaConsole, settingsConsole, domainsConsole, evergreenConsole, feedPostsConsole, programPagesConsole, layoutConsole, brandingConsole, referralsConsole, receiptsConsole]
 
 /** Every console endpoint with its permission: the permission-matrix test is generated from it. */
 export const consoleRouteTable: ConsoleRoute[] = CONSOLE_FEATURES.flatMap((f) => f.table)

@@ -28,7 +28,7 @@ import { brandingRoutes } from './routes/branding'
  *    ├─ /                                   landing redirect, or no programs, or access denied
  *    ├─ programs/$programId                 the program must be the user's
  *    │  ├─ /                                -> the program's landing area
- *    │  ├─ dashboard (/, actions, challenges, rewards)
+ *    │  ├─ dashboard (/, actions, challenges, rewards, economics)
  *    │  ├─ users (/, $userId with its tabs)
  *    │  ├─ challenges (/, new, $challengeId with its tabs, $challengeId/edit)
  *    │  ├─ rewards (/, new, $rewardId with its tabs, $rewardId/edit)

@@ -190,6 +190,7 @@ export const en = {
   'dashboard.tabs.actions': 'Actions',
   'dashboard.tabs.challenges': 'Challenges',
   'dashboard.tabs.rewards': 'Rewards',
+  'dashboard.tabs.economics': 'Economics',
   'dashboard.actionsEmpty': 'Participant actions will be listed here.',
   'dashboard.challengesEmpty': 'Challenge completions will be listed here.',
   'dashboard.rewardsEmpty': 'Reward claims will be listed here.',

@@ -187,6 +187,7 @@ export const es: Record<keyof typeof en, string> = {
   'dashboard.tabs.actions': 'Acciones',
   'dashboard.tabs.challenges': 'Retos',
   'dashboard.tabs.rewards': 'Recompensas',
+  'dashboard.tabs.economics': 'Economía',
   'dashboard.actionsEmpty': 'Aquí aparecerán las acciones de los participantes.',
   'dashboard.challengesEmpty': 'Aquí aparecerán los retos completados.',
   'dashboard.rewardsEmpty': 'Aquí aparecerán las recompensas canjeadas.',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { economicsQuerySchema, economicsReportSchema } from '../console/economics'
 import { apiReceiptSchema, externalReceiptSchema } from '../receipts'
 
 /**
@@ -375,6 +376,15 @@ export const apiV1OperationTable = {
     body: externalReceiptSchema,
     idempotency: 'optional',
     responses: { 200: apiReceiptSchema, 201: apiReceiptSchema },
+  },
+  getEconomics: {
+    method: 'get',
+    path: '/api/v1/economics',
+    operationId: 'getEconomics',
+    summary:
+      "The program's economics for a period (`from`, `to`: YYYY-MM-DD; twelve months to today by default): points outstanding and their liability, redemption and breakage rates, earn and burn by source, the expiry forecast, participation, retention cohorts and tiers. Each block answers on its own (`ok: false` with its error when it alone failed).",
+    query: economicsQuerySchema,
+    responses: { 200: economicsReportSchema },
   },
 } satisfies Record<string, ApiV1Operation>
 

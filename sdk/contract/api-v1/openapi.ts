@@ -20,6 +20,7 @@ import {
   rewardPageSchema,
 } from './index'
 import { errorBodySchema } from '../errors'
+import { economicsReportSchema } from '../console/economics'
 import { challengeSchema, socialPostSchema, submitChallengeResponseSchema } from '../challenges'
 import { publicOperations, type PublicOperation } from './public'
 
@@ -46,6 +47,7 @@ const COMPONENTS: [string, z.ZodType][] = [
   ['Action', actionSchema],
   ['ActionPage', actionPageSchema],
   ['IdentityToken', identityTokenSchema],
+  ['EconomicsReport', economicsReportSchema],
   // The participant API's error body and the one recursive schema (a post's replies are posts).
   ['PublicError', errorBodySchema],
   ['SocialPost', socialPostSchema],

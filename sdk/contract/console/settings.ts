@@ -52,8 +52,69 @@ const requiredText = (label: string, max: number) =>
 
 // ---- General ----
 
-/** PATCH .../settings/general: the program's name (section 5: "Program name required"). */
-export const programGeneralSchema = z.object({ name: requiredText('Name', 100) })
+/** The largest value one point may have, in the currency's major unit. */
+export const POINT_VALUE_MAX = 1000
+
+/**
+ * What one point is worth (program economics, issue 27): a decimal in the currency's major unit
+ * ("0.01", 0.005), up to 6 decimal places, kept as millionths (0.01 -> 10000) so money stays whole
+ * numbers. Empty or null clears it; left out keeps the saved one.
+ */
+export const pointValueSchema = z
+  .union([z.string().trim().max(20, 'Point value must be a number'), z.number(), z.null()], { error: 'Point value must be a number' })
+  .transform((v, ctx) => {
+    if (v === null || v === '') return null
+    const text = typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(7).replace(/0+$/, '').replace(/\.$/, '') : '') : v
+    const m = /^(\d{1,7})(?:\.(\d{1,6}))?$/.exec(text)
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: 'Point value must be a number of at most 6 decimal places, 0 or more' })
+      return z.NEVER
+    }
+    const micros = Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0'))
+    if (micros > POINT_VALUE_MAX * 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: `Point value must be at most ${POINT_VALUE_MAX}` })
+      return z.NEVER
+    }
+    return micros
+  })
+  .optional()
+  .meta({ label: 'Point value' })
+
+const knownCurrencies = (() => {
+  try {
+    return new Set((Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('currency') ?? [])
+  } catch {
+    return new Set<string>()
+  }
+})()
+
+/** ISO 4217, upper case (USD, EUR, JPY). Empty or null clears it; left out keeps the saved one. */
+export const currencySchema = z
+  .union([z.string().trim().max(3, 'Currency must be a three-letter ISO 4217 code (USD, EUR)'), z.null()], { error: 'Currency must be a three-letter ISO 4217 code (USD, EUR)' })
+  .transform((v, ctx) => {
+    if (v === null || v === '') return null
+    const code = v.toUpperCase()
+    if (!/^[A-Z]{3}$/.test(code) || (knownCurrencies.size > 0 && !knownCurrencies.has(code))) {
+      ctx.addIssue({ code: 'custom', message: 'Currency must be a three-letter ISO 4217 code (USD, EUR)' })
+      return z.NEVER
+    }
+    return code
+  })
+  .optional()
+  .meta({ label: 'Currency' })
+
+/**
+ * PATCH .../settings/general: the program's name (section 5: "Program name required"), and the point
+ * value with its currency (both or neither; left out, the saved ones stay).
+ */
+export const programGeneralSchema = z
+  .object({ name: requiredText('Name', 100), point_value: pointValueSchema, currency: currencySchema })
+  .superRefine((v, ctx) => {
+    if (v.point_value === undefined && v.currency === undefined) return
+    if (typeof v.point_value === 'number' && !v.currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'Currency is required with a point value' })
+    if (typeof v.currency === 'string' && (v.point_value === null || v.point_value === undefined))
+      ctx.addIssue({ code: 'custom', path: ['point_value'], message: 'Point value is required with a currency' })
+  })
 export type ProgramGeneral = z.input<typeof programGeneralSchema>
 
 // ---- Labels ----
@@ -179,6 +240,9 @@ export const programSettingsSchema = z.object({
   override_enrollment: z.boolean(),
   program_custom_signin_url: z.string().nullable(),
   trusted_signin_networks: z.array(z.string()),
+  /** Money per point in `currency` (0.01), null while unset: program economics values points with it. */
+  point_value: z.number().nullable(),
+  currency: z.string().nullable(),
 })
 export type ProgramSettings = z.infer<typeof programSettingsSchema>
 

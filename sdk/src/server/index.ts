@@ -3,6 +3,8 @@ import type {
   Action,
   ActionListParams,
   ChallengeCompletion,
+  EconomicsParams,
+  EconomicsReport,
   IdentityToken,
   IdentityTokenParams,
   LedgerEntry,
@@ -110,6 +112,10 @@ export function createServerClient(options: ServerClientOptions) {
     receipts: {
       /** Sends a purchase receipt with its items already read (source external); the same `external_id` answers the receipt already there. */
       create: (params: ReceiptCreateParams, call?: CallOptions) => http.request<Receipt>({ method: 'POST', path: '/receipts', body: params }, call),
+    },
+    economics: {
+      /** The program's economics for a period: liability, redemption and breakage, earn and burn, expiry forecast, participation, retention, tiers. */
+      retrieve: (params: EconomicsParams = {}, call?: CallOptions) => http.request<EconomicsReport>({ method: 'GET', path: '/economics', query: params }, call),
     },
     /** The OpenAPI 3.1 document of this API. */
     openApi: (call?: CallOptions) => http.request<Record<string, unknown>>({ method: 'GET', path: '/openapi.json' }, call),

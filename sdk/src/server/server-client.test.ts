@@ -103,6 +103,10 @@ describe('createServerClient: every /api/v1 call against the app', () => {
     expect(receipt).toMatchObject({ object: 'receipt', external_id: 'pos-9001', participant_id: ana.id, source: 'external' })
     expect((await tessera.receipts.create({ participant_id: ana.id, external_id: 'pos-9001', items: [{ name: 'Latte', price: 4.5 }] })).id).toBe(receipt.id)
 
+    const economics = await tessera.economics.retrieve({ from: '2025-01-01' })
+    expect(economics.period.from).toBe('2025-01-01')
+    expect(economics.summary.ok && economics.summary.data.points_outstanding).toBeGreaterThan(0)
+
     const doc = await tessera.openApi()
     expect(doc).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) })
 

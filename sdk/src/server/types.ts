@@ -22,6 +22,7 @@ import type {
   rewardListQuerySchema,
 } from '../../contract/api-v1'
 import type { apiReceiptSchema, externalReceiptSchema } from '../../contract/receipts'
+import type { economicsQuerySchema, economicsReportSchema } from '../../contract/console/economics'
 
 /** The error body of every `/api/v1` answer that is not 2xx. */
 export type ApiErrorBody = z.output<typeof apiErrorSchema>
@@ -54,6 +55,11 @@ export type IdentityToken = z.output<typeof identityTokenSchema>
 /** POST /api/v1/receipts: a purchase with its items already read; idempotent by `external_id`. */
 export type ReceiptCreateParams = z.input<typeof externalReceiptSchema>
 export type Receipt = z.output<typeof apiReceiptSchema>
+
+/** GET /api/v1/economics: the period (YYYY-MM-DD, both days included; twelve months to today when left out). */
+export type EconomicsParams = z.input<typeof economicsQuerySchema>
+/** The program's economics: each block `{ ok: true, data }`, or `{ ok: false, error }` when it alone failed. */
+export type EconomicsReport = z.output<typeof economicsReportSchema>
 
 /** One page of a cursor-paginated list: pass the last item's id as `starting_after` while `has_more`. */
 export type Page<T> = { object: 'list'; data: T[]; has_more: boolean }

@@ -1,9 +1,13 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { tableSearchSchema } from '../../components/ui/data-table/table-search'
 import { DashboardActionsPage } from '../../features/dashboard/components/dashboard-actions-page'
 import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout'
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview'
+import { economicsSearchSchema } from '../../features/economics/period'
 import { programRoute } from './program'
+
+// Economics (issue 27) is its own chunk, fetched when the tab is first opened.
+const EconomicsPage = lazyRouteComponent(() => import('../../features/economics'), 'EconomicsPage')
 
 const dashboardRoute = createRoute({
   getParentRoute: () => programRoute,
@@ -38,4 +42,16 @@ const rewardsRoute = createRoute({
   staticData: { title: 'dashboard.tabs.rewards' },
 })
 
-export const dashboardRoutes = dashboardRoute.addChildren([overviewRoute, actionsRoute, challengesRoute, rewardsRoute])
+/**
+ * dashboard/economics?from&to: the program's economics for a period (the period in the URL). Dashboard
+ * view, as the dashboard route above already requires and as the server's economics routes do.
+ */
+const economicsRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'economics',
+  validateSearch: economicsSearchSchema,
+  component: EconomicsPage,
+  staticData: { permission: 'dashboard:view', title: 'dashboard.tabs.economics' },
+})
+
+export const dashboardRoutes = dashboardRoute.addChildren([overviewRoute, actionsRoute, challengesRoute, rewardsRoute, economicsRoute])

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../testing/render'
 import type { ProgramSettings } from './api/settings'
+import { GeneralForm } from './components/general-page'
 import { EnrollmentForm } from './components/program-forms'
 import { TiersForm } from './components/tiers-page'
 
@@ -115,6 +116,8 @@ const settings = (over: Partial<ProgramSettings> = {}): ProgramSettings => ({
   override_enrollment: false,
   program_custom_signin_url: null,
   trusted_signin_networks: [],
+  point_value: null,
+  currency: null,
   ...over,
 })
 
@@ -147,5 +150,34 @@ describe('enrollment settings: trusted networks (issue 25)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(await screen.findByText('Trusted networks: at most 100 ranges (101 given)')).toBeTruthy()
     expect(patches()).toHaveLength(1)
+  })
+})
+
+describe('general settings: the point value (issue 27)', () => {
+  const patches = () => calls.filter((c) => c.method === 'PATCH')
+
+  it('sends the point value as typed, with its currency, and shows the saved one', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 200, body: { success: true, errors: {}, data: settings({ point_value: 0.015, currency: 'USD' }) } }))
+    renderWithProviders(<GeneralForm settings={settings({ point_value: 0.01, currency: 'EUR' })} />)
+    const pointValue = (await screen.findByLabelText('Point value')) as HTMLInputElement
+    await waitFor(() => expect(pointValue.value).toBe('0.01'))
+    fireEvent.change(pointValue, { target: { value: '0.015' } })
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'usd' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    expect(patches()[0]).toMatchObject({ path: '/admin/v2/programs/4/settings/general', body: { name: 'Demo', point_value: 0.015, currency: 'USD' } })
+  })
+
+  it('names the missing currency before sending, and clears both when both are emptied', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ status: 200, body: { success: true, errors: {}, data: settings() } }))
+    renderWithProviders(<GeneralForm settings={settings()} />)
+    fireEvent.change(await screen.findByLabelText('Point value'), { target: { value: '0.02' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Currency is required with a point value')).toBeTruthy()
+    expect(patches()).toHaveLength(0)
+    fireEvent.change(screen.getByLabelText('Point value'), { target: { value: '' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    expect(patches()[0]!.body).toEqual({ name: 'Demo', point_value: null, currency: null })
   })
 })

@@ -76,6 +76,13 @@ export const programs = sqliteTable(
      * counters (challenge completions, reward claims) do not move it.
      */
     contentVersion: integer('content_version').notNull().default(0),
+    /**
+     * What one point is worth, in millionths of the currency's major unit (0.01 USD: 10000), and the
+     * currency (ISO 4217): settings, general. Null while unset. Program economics values the points
+     * outstanding with them (features/economics).
+     */
+    pointValueMicros: integer('point_value_micros'),
+    pointValueCurrency: text('point_value_currency'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

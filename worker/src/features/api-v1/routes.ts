@@ -9,6 +9,8 @@ import { adjustParticipantPoints, findParticipants, getParticipant, participantL
 import { claimForParticipant, completeForParticipant, issueIdentityToken, listRewards, participantActionsPage } from './api-v1-engine'
 import type { ApiV1Env } from './api-v1-env'
 import { createApiReceipt } from '../receipts/receipts-api'
+import { periodOf } from '../economics/period'
+import { economicsReport } from '../economics/report'
 import { apiIdempotency, apiKeyAuth, renderApiError, requestLog } from './api-v1-middleware'
 
 type C = Context<ApiV1Env>
@@ -88,6 +90,10 @@ const handlers: Handlers = {
   listRewards: async (c, { query }) => c.json(await listRewards(c.get('scope'), c.get('deps'), query)),
   claimReward: async (c, { params, body }) => c.json(await claimForParticipant(c.get('scope'), c.get('deps'), params.id, params.reward_id, body, c.get('idempotencyKey')!), 201),
   createIdentityToken: async (c, { body }) => c.json(await issueIdentityToken(c.get('scope'), c.get('deps'), body), 201),
+  getEconomics: async (c, { query }) => {
+    const now = c.get('deps').clock.now()
+    return c.json(await economicsReport(c.get('scope'), periodOf(query, now), now))
+  },
   createReceipt: async (c, { body }) => {
     const { created, receipt } = await createApiReceipt(c.get('scope'), c.get('deps'), body)
     return c.json(receipt, created ? 201 : 200)

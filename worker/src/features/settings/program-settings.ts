@@ -38,6 +38,8 @@ export function programSettings(row: ProgramRow): ProgramSettings {
     override_enrollment: row.overrideEnrollment,
     program_custom_signin_url: row.programCustomSigninUrl,
     trusted_signin_networks: row.trustedSigninNetworks ?? [],
+    point_value: row.pointValueMicros === null ? null : row.pointValueMicros / 1_000_000,
+    currency: row.pointValueMicros === null ? null : row.pointValueCurrency,
   }
 }
 
@@ -64,7 +66,9 @@ const saved = (row: ProgramRow | undefined): Saved => {
 }
 
 export async function updateGeneral(deps: Deps, program: ProgramRow, values: z.output<typeof programGeneralSchema>): Promise<Saved> {
-  return saved(await saveProgram(deps, program.id, { name: values.name }))
+  // The point value and its currency go together (the schema checks both or neither); left out, they stay.
+  const pointValue = values.point_value === undefined && values.currency === undefined ? {} : { pointValueMicros: values.point_value ?? null, pointValueCurrency: values.currency ?? null }
+  return saved(await saveProgram(deps, program.id, { name: values.name, ...pointValue }))
 }
 
 /** The labels' image fields: each may come as a file in a multipart form (section 7, "labels (multipart)"). */

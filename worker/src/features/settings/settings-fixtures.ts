@@ -27,7 +27,8 @@ const attribute = { params: async (k: Kit, p: ProgramRow) => ({ profile_attribut
 
 /** The permission-matrix lines of the program settings console (features/settings/admin.ts). */
 export const settingsMatrixFixtures = {
-  'PATCH /programs/:program_id/settings/general': { body: (k: Kit) => ({ name: k.unique('Program').slice(0, 60) }) },
+  // With the point value and its currency (issue 27: program economics).
+  'PATCH /programs/:program_id/settings/general': { body: (k: Kit) => ({ name: k.unique('Program').slice(0, 60), point_value: '0.01', currency: 'USD' }) },
   'PATCH /programs/:program_id/settings/labels': { body: () => ({ term_points_as: 'points', term_rewards_as: 'rewards' }) },
   'PATCH /programs/:program_id/settings/seo': { body: () => ({ title: 'Matrix title', description: 'Matrix description' }) },
   // With the trusted networks (issue 25): who may not manage the program writes none of them.

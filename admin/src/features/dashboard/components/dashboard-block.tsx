@@ -10,6 +10,10 @@ type Props = {
   description?: string
   status: 'pending' | 'error' | 'success'
   onRetry: () => void
+  /** Why it failed (the server's message is shown under the title when it helps). */
+  error?: unknown
+  /** Links or buttons beside the title (Export CSV), shown once the block has its data. */
+  actions?: ReactNode
   /** Placeholder lines while loading. */
   lines?: number
   className?: string
@@ -20,17 +24,27 @@ type Props = {
  * One block of the overview, with its own loading and failure states: a block that fails shows
  * 'Error! something went wrong' with a retry, and the others carry on (spec section 2).
  */
-export function DashboardBlock({ title, description, status, onRetry, lines = 4, className, children }: Props) {
+export function DashboardBlock({ title, description, status, onRetry, error, actions, lines = 4, className, children }: Props) {
   const { t } = useI18n()
   return (
     <Card className={cx('dashboard-block', className)} aria-busy={status === 'pending'}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
+      {actions ? (
+        <CardHeader className="dashboard-block-header">
+          <div className="dashboard-block-heading">
+            <CardTitle>{title}</CardTitle>
+            {description && <CardDescription>{description}</CardDescription>}
+          </div>
+          {status === 'success' && <div className="dashboard-block-actions">{actions}</div>}
+        </CardHeader>
+      ) : (
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+          {description && <CardDescription>{description}</CardDescription>}
+        </CardHeader>
+      )}
       <CardContent>
         {status === 'error' ? (
-          <ErrorBlock onRetry={onRetry} />
+          <ErrorBlock error={error} onRetry={onRetry} />
         ) : status === 'pending' ? (
           <div className="dashboard-block-loading">
             <span className="sr-only">{t('dashboard.blockLoading')}</span>

@@ -4,7 +4,7 @@ import { RouteTabs } from '../../../components/ui/tabs'
 import { useI18n } from '../../../lib/i18n'
 import { useCurrentProgram } from '../../../lib/use-program'
 
-/** programs/{program_id}/dashboard: the title and the Overview, Actions, Challenges, Rewards tabs. */
+/** programs/{program_id}/dashboard: the title and the Overview, Actions, Challenges, Rewards and Economics tabs. */
 export function DashboardLayout() {
   const { t } = useI18n()
   const { program } = useCurrentProgram()
@@ -19,6 +19,7 @@ export function DashboardLayout() {
           { to: '/programs/$programId/dashboard/actions', params: { programId }, children: t('dashboard.tabs.actions') },
           { to: '/programs/$programId/dashboard/challenges', params: { programId }, children: t('dashboard.tabs.challenges') },
           { to: '/programs/$programId/dashboard/rewards', params: { programId }, children: t('dashboard.tabs.rewards') },
+          { to: '/programs/$programId/dashboard/economics', params: { programId }, children: t('dashboard.tabs.economics') },
         ]}
       >
         <Outlet />

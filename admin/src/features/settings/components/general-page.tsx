@@ -25,19 +25,29 @@ export function useSettingsSaved(programId: number) {
   }
 }
 
-function GeneralForm({ settings }: { settings: ProgramSettings }) {
+export function GeneralForm({ settings }: { settings: ProgramSettings }) {
   const st = useSettingsText()
   const saved = useSettingsSaved(settings.id)
   const { form, submit } = useSettingsForm({
     schema: programGeneralSchema,
-    values: { name: settings.name },
-    save: (values) => sendSettings('PATCH', settingsPaths.section(settings.id, 'general'), values),
+    values: { name: settings.name, point_value: settings.point_value === null ? '' : String(settings.point_value), currency: settings.currency ?? '' },
+    // The schema's output keeps the point value in millionths; the server takes the decimal, as typed.
+    save: (values) =>
+      sendSettings('PATCH', settingsPaths.section(settings.id, 'general'), {
+        name: values.name,
+        point_value: typeof values.point_value === 'number' ? values.point_value / 1_000_000 : null,
+        currency: values.currency ?? null,
+      }),
     successText: st('programUpdated'),
     onSaved: saved,
   })
   return (
     <Form form={form} onSubmit={submit}>
       <InputField name="name" label={st('name')} required maxLength={100} autoComplete="off" />
+      <div className="settings-point-value">
+        <InputField name="point_value" label={st('pointValue')} hint={st('pointValueHint')} inputMode="decimal" autoComplete="off" maxLength={20} />
+        <InputField name="currency" label={st('currency')} hint={st('currencyHint')} autoComplete="off" maxLength={3} />
+      </div>
       <FormErrors />
       <div className="form-actions">
         <Button type="submit" loading={form.formState.isSubmitting}>

@@ -61,6 +61,7 @@ export function CommandPalette(props: CommandPaletteProps) {
     { to: '/programs/$programId/dashboard/actions', label: t('dashboard.tabs.actions') },
     { to: '/programs/$programId/dashboard/challenges', label: t('dashboard.tabs.challenges') },
     { to: '/programs/$programId/dashboard/rewards', label: t('dashboard.tabs.rewards') },
+    { to: '/programs/$programId/dashboard/economics', label: t('dashboard.tabs.economics') },
   ] as const
 
   return (
