@@ -14,6 +14,7 @@ import { keptSignedInAnswer } from './middleware/kept-reads'
 import { cachedPublicAnswer } from './middleware/public-cache'
 import { requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { continueImportFromQueue, resumeImports } from './features/participants/import-runner'
+import { sweepPointsExpiry } from './features/points/expiry'
 import { sweepRetention } from './retention'
 import { resumeAbandonedWork } from './takeovers'
 // The receipts' image codecs as wrangler-bundled wasm modules (features/receipts/image-hash.ts).
@@ -143,12 +144,14 @@ export default {
   },
   /**
    * Sweeps pending outbox rows whose retry time has come, restarts stalled imports, takes over work
-   * whose lease is over, and prunes what is past its retention.
+   * whose lease is over, expires points the program's rule has expired (a chunk a minute), and prunes
+   * what is past its retention.
    */
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
     ctx.waitUntil(deliverOutbox(appFor(env).deps))
     ctx.waitUntil(resumeImports(appFor(env).deps))
     ctx.waitUntil(resumeAbandonedWork(appFor(env).deps, console.error))
+    ctx.waitUntil(sweepPointsExpiry(appFor(env).deps, console.error))
     ctx.waitUntil(sweepRetention(appFor(env).deps.db, Date.now(), console.error))
   },
 }

@@ -26,12 +26,13 @@ import { deliverOutbox } from './features/webhooks/outbox'
 import { webhookConnectRule } from './features/webhooks/target'
 import { retryWebhooksInProcess } from './features/webhooks/webhooks'
 import { resumeImports } from './features/participants/import-runner'
+import { sweepPointsExpiry } from './features/points/expiry'
 import { sweepRetention } from './retention'
 import { resumeAbandonedWork } from './takeovers'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST_PUBLIC = resolve(ROOT, 'dist/public')
-/** The outbox sweep (retries, webhook deliveries due), imports, work whose lease is over and the request log, every minute. */
+/** The outbox sweep (retries, webhook deliveries due), imports, work whose lease is over, points expiry and the request log, every minute. */
 const SWEEP_MS = 60_000
 
 export type NodeServerOptions = {
@@ -151,6 +152,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     void deliverOutbox(deps).catch(() => {})
     void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
     void resumeAbandonedWork(deps, log)
+    void sweepPointsExpiry(deps, log)
     void sweepRetention(deps.db, deps.clock.now(), log)
   }, SWEEP_MS)
   retry.unref()

@@ -90,9 +90,9 @@ export type EconomicsSummary = z.infer<typeof economicsSummarySchema>
 /**
  * Where points come from and go: challenge (with its type), referral, api (server API), admin
  * (console adjustments and imports' balances), purchase_proof (receipts), payment, import, reward
- * (claims and their refunds).
+ * (claims and their refunds), expiry (the Points expiry job, worker/src/features/points/expiry.ts).
  */
-export const economicsSources = ['challenge', 'referral', 'api', 'admin', 'purchase_proof', 'payment', 'import', 'reward'] as const
+export const economicsSources = ['challenge', 'referral', 'api', 'admin', 'purchase_proof', 'payment', 'import', 'reward', 'expiry'] as const
 export type EconomicsSource = (typeof economicsSources)[number]
 
 /** One source's points over a span. net = earned - spent - deducted - expired (refunds and reversals netted). */

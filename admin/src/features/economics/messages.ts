@@ -63,6 +63,7 @@ const en = {
   'source.payment': 'Payments',
   'source.import': 'Imports',
   'source.reward': 'Rewards',
+  'source.expiry': 'Points expiry',
   // Forecast
   forecast: 'Liability forecast',
   forecastHint: 'Points due to expire in each of the next 12 months, and the breakage expected from them.',
@@ -165,6 +166,7 @@ const es: Record<EconomicsMessage, string> = {
   'source.payment': 'Pagos',
   'source.import': 'Importaciones',
   'source.reward': 'Recompensas',
+  'source.expiry': 'Caducidad de puntos',
   forecast: 'Previsión del pasivo',
   forecastHint: 'Puntos que caducan en cada uno de los próximos 12 meses y la caducidad esperada.',
   forecastRule: 'Los puntos sin usar caducan {months} meses después de ganarse (el ajuste Caducidad de puntos).',

@@ -199,7 +199,7 @@ export const pointsLedger = sqliteTable(
     delta: integer('delta').notNull(),
     kind: text('kind', { enum: ['earn', 'spend', 'adjust', 'refund', 'expire'] }).notNull(),
     source: text('source', {
-      enum: ['challenge', 'reward', 'referral', 'receipt', 'payment', 'admin', 'import', 'signup', 'api'],
+      enum: ['challenge', 'reward', 'referral', 'receipt', 'payment', 'admin', 'import', 'signup', 'api', 'expiry'],
     }).notNull(),
     sourceId: integer('source_id'),
     title: text('title').notNull(),
