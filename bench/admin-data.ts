@@ -3,9 +3,10 @@
  * two years, generated inside SQLite (recursive CTEs, INSERT ... SELECT), never row by row from JS.
  * The dashboard rollups are then built by the backfill SQL of migrations 0011 and 0016 themselves, and
  * program economics' by 0034's (rollupMigrationParts), with the rollup triggers dropped during the load
- * and created again after. The bulk history has no ledger rows: the economics point figures read empty
- * rollups at this scale (their size grows with months and sources, not with rows), the member figures
- * (participation, retention, tiers) read full ones.
+ * and created again after. Every challenge and reward action has its points ledger row (an earn or a
+ * spend, some 8,000,000 at the default size), and each participant's unused points are their ledger's
+ * sum (floored at 0), so the economics point figures (lots, flows, forecast) are built from a full
+ * history, as the member figures (participation, retention, tiers) are.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -60,7 +61,7 @@ export async function buildAdminData(client: Client, o: BuildOptions) {
   for (const t of triggers) await client.execute(`DROP TRIGGER IF EXISTS \`${t.name}\``)
   let indexes: string[] = []
   await timed(log, 'drop indexes of the bulk tables', async () => {
-    indexes = await dropIndexes(client, ['participants', 'participant_actions', 'challenge_completions', 'visits'])
+    indexes = await dropIndexes(client, ['participants', 'participant_actions', 'challenge_completions', 'visits', 'points_ledger'])
   })
 
   await timed(log, `${o.participants.toLocaleString('en-US')} participants`, () =>
@@ -110,6 +111,18 @@ export async function buildAdminData(client: Client, o: BuildOptions) {
       (lo, hi) => [firstAction + lo - 1, firstAction + hi - 1, o.programId],
     ),
   )
+  await timed(log, 'points ledger (an earn per challenge action, a spend per reward claim)', () =>
+    chunked(
+      client,
+      o.actions,
+      `INSERT INTO points_ledger (program_id, participant_id, delta, kind, source, source_id, title, idempotency_key, created_at)
+       SELECT program_id, participant_id, points, CASE WHEN actionable_type = 'Challenge' THEN 'earn' ELSE 'spend' END,
+              CASE WHEN actionable_type = 'Challenge' THEN 'challenge' ELSE 'reward' END, actionable_id, title, 'bench:' || id, created_at
+         FROM participant_actions
+        WHERE id BETWEEN ? AND ? AND program_id = ? AND actionable_type IN ('Challenge', 'Reward')`,
+      (lo, hi) => [firstAction + lo - 1, firstAction + hi - 1, o.programId],
+    ),
+  )
   await timed(log, `${o.visits.toLocaleString('en-US')} visits`, () =>
     chunked(
       client,
@@ -121,6 +134,13 @@ export async function buildAdminData(client: Client, o: BuildOptions) {
   await timed(log, `create ${indexes.length} indexes again`, async () => {
     for (const sql of indexes) await client.execute(sql)
   })
+  await timed(log, "unused points = each participant's ledger sum (at least 0)", () =>
+    client.execute({
+      sql: `UPDATE participants SET unused_points = max(0, coalesce((SELECT sum(l.delta) FROM points_ledger l WHERE l.program_id = participants.program_id AND l.participant_id = participants.id), 0))
+             WHERE program_id = ?`,
+      args: [o.programId],
+    }),
+  )
   await timed(log, 'participant tags (every 10th participant: vip)', () =>
     client.execute({ sql: "INSERT INTO participant_tags (program_id, tag, participant_id) SELECT program_id, 'vip', id FROM participants WHERE program_id = ? AND id % 10 = 0", args: [o.programId] }),
   )

@@ -21,7 +21,7 @@ export async function programsWithExpiry(db: Db, programIds: readonly number[]):
   if (!programIds.length) return []
   const rows = await db
     .selectDistinct({ programId: evergreenSettings.programId })
-    .from(evergreenSettings)
+    .from(evergreenSettings) // tenant-guard: allow (the expiry sweep asks for many programs at once, each named by id)
     .innerJoin(evergreenSettingValues, and(eq(evergreenSettingValues.evergreenSettingId, evergreenSettings.id), eq(evergreenSettingValues.programId, evergreenSettings.programId)))
     .where(
       and(

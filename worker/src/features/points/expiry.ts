@@ -45,7 +45,7 @@ export async function expirePoints(deps: Deps, opts: { limit?: number; now?: num
   // those whose setting is on: the participant lots are read only where something is due.
   const candidates = await db
     .selectDistinct({ programId: programPointLots.programId })
-    .from(programPointLots)
+    .from(programPointLots) // tenant-guard: allow (the minute sweep looks across programs for due points)
     .where(and(gt(programPointLots.remaining, 0), lte(programPointLots.month, due)))
   const programIds = await programsWithExpiry(db, candidates.map((c) => c.programId))
   if (!programIds.length) return { lots: 0, more: false }
