@@ -103,15 +103,13 @@ function startPartner(tesseraUrl: string, rewardId: () => number): Promise<strin
         ),
       )
     } else if (path === '/iframe') {
-      send(
-        'text/html',
-        page(
-          'Partner: iframe',
-          '<h2>Rewards</h2><div id="rewards"></div>',
-          tesseraUrl,
-          '<script src="/iframe.js"></script>',
-        ),
-      )
+      // The call is made in the <head>, and the body arrives late (a slow partner page): the loader
+      // runs while the document is still loading, and must wait for its target rather than miss it.
+      const html = page('Partner: iframe', '<h2>Rewards</h2><div id="rewards"></div>', tesseraUrl, '<script src="/iframe.js"></script>')
+      const at = html.indexOf('<body>')
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'no-store' })
+      res.write(html.slice(0, at))
+      setTimeout(() => res.end(html.slice(at)), 700)
     } else if (path === '/earn') {
       send(
         'text/html',

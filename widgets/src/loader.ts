@@ -87,8 +87,14 @@ export type IframeOptions = {
       for (const f of frames) f.contentWindow?.postMessage(message, origin)
     }
 
-    const iframe = (o: IframeOptions) => {
+    const iframe = (o: IframeOptions): HTMLIFrameElement | undefined => {
       const host = typeof o.target === 'string' ? d.querySelector(o.target) : o.target
+      // A call made in the partner's <head> (or replayed from the queue before the body is parsed)
+      // waits for the document, as the elements do, rather than missing its target.
+      if (!host && d.readyState === 'loading') {
+        d.addEventListener('DOMContentLoaded', () => call('iframe', o), { once: true })
+        return
+      }
       if (!host) throw new Error(`iframe target ${o.target} not found`)
       const url = new URL(`/embed/${encodeURIComponent(o.widget)}`, origin)
       url.searchParams.set('program', o.program || config.program || '')
