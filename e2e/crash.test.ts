@@ -197,6 +197,13 @@ async function runCrashTest(entry: Entry) {
   const hooks = await receiver()
   let server: Server_ | null = null
   let scheduler: NodeJS.Timeout | null = null
+  /** Seconds per phase, in the figures line (where a slow run spent its time). */
+  const phases: Record<string, number> = {}
+  let phaseStart = Date.now()
+  const phase = (name: string) => {
+    phases[name] = Math.round((Date.now() - phaseStart) / 100) / 10
+    phaseStart = Date.now()
+  }
   const cron = () => {
     if (entry !== 'workerd') return
     scheduler = setInterval(() => void fetch(`${server!.url}/__scheduled?cron=*+*+*+*+*`).catch(() => {}), 5_000)
@@ -206,6 +213,7 @@ async function runCrashTest(entry: Entry) {
     if (entry === 'workerd') execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env: wranglerEnv(dir), stdio: 'pipe' })
     server = await start(entry, dir)
     cron()
+    phase('migrateAndStart')
     const apiKey = await setUpProgram(server.url, hooks.url)
     const base0 = server.url
     const apiPeople = await Promise.all(Array.from({ length: API_PARTICIPANTS }, (_, i) => participant(base0, apiKey, `crash.api.${entry}.${i}@example.com`)))
@@ -217,6 +225,7 @@ async function runCrashTest(entry: Entry) {
     const pastry = rewards.find((r) => r.name === 'Free pastry with any drink')!.id
     const once = rewards.find((r) => r.name === 'Free drip coffee')?.id
 
+    phase('setUp')
     const sent: Sent[] = []
     let seq = 0
     /** The writes of one burst: API credits for some, site submits and claims for others. */
@@ -260,6 +269,7 @@ async function runCrashTest(entry: Entry) {
       cron()
     }
     const restartedAt = Date.now()
+    phase('burstsAndRestarts')
 
     // Every key again, once its lease is over, as a client retrying after the outage.
     await new Promise((r) => setTimeout(r, Number(LEASES.IDEMPOTENCY_LEASE_MS) + 500))
@@ -277,6 +287,7 @@ async function runCrashTest(entry: Entry) {
       }
       replays.set(w.key, answer)
     })
+    phase('replay')
     const bad = sent.filter((w) => replays.get(w.key)!.status >= 500 || replays.get(w.key)!.status === 409)
     expect(
       bad.map((w) => `${w.kind} ${w.key}: ${replays.get(w.key)!.status} ${JSON.stringify(replays.get(w.key)!.body).slice(0, 200)}`),
@@ -343,6 +354,7 @@ async function runCrashTest(entry: Entry) {
       const got = received()
       return [...expected].filter(([k, e]) => got.get(k)?.n !== e.n).map(([k, e]) => `${k}: ${got.get(k)?.n ?? 0} of ${e.n}`)
     }
+    phase('books')
     const waitUntil = Date.now() + 120_000
     while (missing().length && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 1000))
     expect(missing()).toEqual([])
@@ -351,6 +363,7 @@ async function runCrashTest(entry: Entry) {
     const slowest = Math.max(...lateness)
     expect(slowest, 'the slowest webhook, in ms after the restart or its write').toBeLessThanOrEqual(120_000)
     const deliveredAfter = Math.round(slowest / 1000)
+    phase('webhooks')
 
     const figures = {
       entry,
@@ -366,6 +379,7 @@ async function runCrashTest(entry: Entry) {
       webhookDeliveries: hooks.got.length,
       distinctWebhookIds: new Set(hooks.got.map((g) => g.id)).size,
       slowestWebhookSeconds: deliveredAfter,
+      phases,
     }
     console.log(`[crash] ${JSON.stringify(figures)}`)
   } finally {
