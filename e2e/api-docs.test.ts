@@ -8,12 +8,13 @@ import { openLibsql } from '../worker/src/db/node'
 import { apiKeys, programs } from '../worker/src/db/schema'
 import { programScope } from '../worker/src/db/scope'
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../worker/src/features/integrations/api-keys'
-import { audit, SHOTS, takeShots } from './console-audit'
+import { audit, axeWidthsFor, SHOTS, takeShots } from './console-audit'
 import { launchBrowser, startNodeServer } from './harness'
 
 // Issue 17: the server API's reference page /api/docs renders in Chromium under its own CSP (any
 // blocked script or style is a console error, which fails the test), and its Try it form calls
-// /api/v1 with a key typed on the page. axe-core at 1280 and 390 px; screenshots of the top.
+// /api/v1 with a key typed on the page. axe-core at 1280 and 390 px (one of them under CI: axeWidthsFor);
+// no overflow at either; screenshots of the top.
 let dir: string
 let server: Awaited<ReturnType<typeof startNodeServer>>
 let browser: Browser
@@ -44,7 +45,7 @@ describe('/api/docs in Chromium', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('grid')
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 })
-      await audit(page, `api docs at ${width}`)
+      if (axeWidthsFor('api docs').includes(width)) await audit(page, `api docs at ${width}`)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       if (takeShots) await page.screenshot({ path: join(SHOTS, `api-docs-${width}.png`) })
     }

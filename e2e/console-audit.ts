@@ -23,15 +23,20 @@ export type AxeFinding = { id: string; impact: string | null | undefined; help: 
  * second blank page, and only violations carry node details: half the time per audit, which is most
  * of the e2e suite's time with ~200 audits (two widths per console screen).
  */
-export function axeBuilder(page: Page, include?: string): AxeBuilder {
+export function axeBuilder(page: Page, include?: string, exclude?: string): AxeBuilder {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ resultTypes: ['violations'] }).setLegacyMode(true)
-  return include ? builder.include(include) : builder
+  if (include) builder.include(include)
+  if (exclude) builder.exclude(exclude)
+  return builder
 }
 
-/** axe-core on the page as it is now (or on `include`); logs every finding and fails on serious or critical ones. */
-export async function audit(page: Page, label: string, include?: string): Promise<AxeFinding[]> {
+/**
+ * axe-core on the page as it is now (or on `include`, and without `exclude`); logs every finding and
+ * fails on serious or critical ones.
+ */
+export async function audit(page: Page, label: string, include?: string, exclude?: string): Promise<AxeFinding[]> {
   const started = Date.now()
-  const results = await axeBuilder(page, include).analyze()
+  const results = await axeBuilder(page, include, exclude).analyze()
   const findings: AxeFinding[] = results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
   console.log(`[axe] ${label} (${Date.now() - started} ms): ${results.passes.length} rules pass, ${findings.length} violations${findings.map((f) => `\n  - ${f.impact} ${f.id}: ${f.help} (${f.nodes.join(', ')})`).join('')}`)
   expect(findings.filter((f) => f.impact === 'serious' || f.impact === 'critical'), label).toEqual([])
@@ -43,6 +48,11 @@ type ShotOptions = {
   settle?: 'networkidle' | 'load'
   /** Also fail when the page is wider than the screen. */
   noOverflow?: boolean
+  /**
+   * Left out of axe: a frame audited once on its own (axe looks into frames, and a framed participant
+   * site on every tab of a screen was most of that screen's audit time).
+   */
+  exclude?: string
 }
 
 /**
@@ -82,7 +92,7 @@ export function screenShooter(prefix: string, options: ShotOptions = {}) {
         await page.waitForLoadState('networkidle')
       }
       await page.evaluate(() => window.scrollTo(0, 0))
-      if (auditHere) await audit(page, `${name} at ${width}`)
+      if (auditHere) await audit(page, `${name} at ${width}`, undefined, options.exclude)
       if (options.noOverflow) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width)
       }

@@ -33,7 +33,8 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => stopConsoleWorld({ browser, server, dir }))
 
-const shootBoth = screenShooter('console-branding', { settle: 'load', noOverflow: true })
+// The preview frame (the participant site) is audited with the page once ('colors with the preview').
+const shootBoth = screenShooter('console-branding', { settle: 'load', noOverflow: true, exclude: 'iframe[title="Participant home preview"]' })
 
 /** The participant home framed by the preview. */
 async function previewFrame(page: Page): Promise<Frame> {
