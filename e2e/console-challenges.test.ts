@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { audit, takeShots } from './console-audit'
+import { audit, axeWidthsFor, takeShots } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, readMail, ROOT, startNode, signInConsole, downloadText } from './harness'
@@ -170,16 +170,17 @@ describe('console challenges in Chromium', () => {
     await page.goto(`${server.url}/admin/v2/programs/${demoId}/challenges`)
     await page.getByRole('heading', { name: 'Challenges', level: 1 }).waitFor()
     await page.locator('tbody tr').first().waitFor()
-    await audit(page, 'challenges list @390')
+    if (axeWidthsFor('challenges list').includes(390)) await audit(page, 'challenges list @390')
     await shoot(page, 'console-challenges-list-390')
     await page.goto(`${server.url}/admin/v2/programs/${demoId}/challenges/new`)
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByText('Please fix the following errors:').waitFor()
+    // Under CI the list and the detail are audited at 1280 only (axeWidthsFor); the wizard's form at both.
     await audit(page, 'challenge wizard @390')
     await shoot(page, 'console-challenges-wizard-390')
     await page.goto(`${server.url}/admin/v2/programs/${demoId}/challenges/${challengeId}`)
     await page.getByRole('cell', { name: MEMBER }).waitFor()
-    await audit(page, 'challenge detail @390')
+    if (axeWidthsFor('challenge detail').includes(390)) await audit(page, 'challenge detail @390')
     await shoot(page, 'console-challenges-detail-390')
     await phone.close()
   })
