@@ -2,7 +2,7 @@
 // npm test: typecheck, lint, build, then every test project (libSQL, workerd/D1, Chromium e2e).
 // Works as the first command on a fresh clone: installs dependencies and (as root) Chromium.
 import { execSync, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { ensureDependencies, offlineEnv, ROOT, run } from './env.mjs'
 
 ensureDependencies()
@@ -68,9 +68,23 @@ async function together(steps) {
   if (results.some((r) => r.code !== 0)) throw new Error('a check failed')
 }
 
+/**
+ * The TypeScript projects (tsconfig.json's references) in two lanes after sdk, which every other
+ * project reads: on two cores, with eslint beside them, 230 s became 155 s against one `tsc -b` of all
+ * six in turn. Each lane builds only its own projects' outputs (sdk is up to date by then). A project
+ * added to tsconfig.json and not to a lane falls back to the one `tsc -b`.
+ */
+const TSC_LANES = [['worker', 'e2e', 'bench'], ['widgets', 'admin']]
+const projects = JSON.parse(readFileSync(`${ROOT}/tsconfig.json`, 'utf8')).references.map((r) => r.path.replace(/^\.\//, ''))
+const laned = ['sdk', ...TSC_LANES.flat()]
+const typecheck =
+  projects.length === laned.length && projects.every((p) => laned.includes(p))
+    ? `npx tsc -b sdk && { npx tsc -b ${TSC_LANES[0].join(' ')} & lane=$!; npx tsc -b ${TSC_LANES[1].join(' ')}; b=$?; wait $lane; a=$?; exit $((a | b)); }`
+    : 'npx tsc -b'
+
 try {
   await together([
-    ['typecheck', 'npx tsc -b'],
+    ['typecheck', typecheck],
     ['lint', 'npx eslint .'],
   ])
   step('build front ends', 'node scripts/build.mjs')
