@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Builds the front ends into dist/public (served by wrangler's assets or by the Node runner).
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { build } from 'vite'
 import { hashedOutputs, headersFile } from './asset-headers.mjs'
+import { buildFonts } from './build-fonts.mjs'
 
 rmSync('dist/public', { recursive: true, force: true })
 const builds = [
@@ -21,22 +22,10 @@ for (const options of builds) {
   for (const fileName of hashedOutputs(result)) hashed.add(fileName)
 }
 
-// Curated web fonts (sdk/contract/fonts.ts), served from our own origin: the latin woff2 files of
-// every @fontsource package the project depends on, in the weights the widgets' CSS uses.
-const FONT_WEIGHTS = [400, 500, 600, 700, 800]
-const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
-const fontPackages = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => name.startsWith('@fontsource/'))
-mkdirSync('dist/public/assets/fonts', { recursive: true })
-let fontFiles = 0
-for (const name of fontPackages) {
-  const family = name.slice('@fontsource/'.length)
-  for (const weight of FONT_WEIGHTS) {
-    const file = `${family}-latin-${weight}-normal.woff2`
-    copyFileSync(join('node_modules', name, 'files', file), join('dist/public/assets/fonts', file))
-    fontFiles++
-  }
-}
-console.log(`dist/public/assets/fonts: ${fontFiles} font files from ${fontPackages.join(', ')}`)
+// Curated web fonts (sdk/contract/fonts.ts), served from our own origin: one file per family and style,
+// cut to the design's weights and characters (scripts/build-fonts.mjs).
+const fonts = await buildFonts('dist/public')
+console.log(`dist/public/assets/fonts: ${fonts.length} font files, ${(fonts.reduce((sum, f) => sum + f.bytes, 0) / 1024).toFixed(1)} KB`)
 
 // Cache headers (scripts/asset-headers.mjs): every file under dist/public whose path ends with a file
 // name vite gave a content hash is immutable; the rest stay revalidated.

@@ -6,11 +6,15 @@
  * partner page's elements do not carry these rules; the hosted site and the console's live preview
  * apply them to drafts with widgets/src/ui/branding.ts.
  */
+import { fontFamilyNames } from './fonts'
 
 /** Border radius keywords an administrator picks from, in px. */
 export const RADIUS_PX: Record<string, number> = { none: 0, small: 4, medium: 8, large: 16, full: 9999 }
 
-/** After the program font (served from our origin when curated: sdk/contract/fonts.ts), the system font. */
+/**
+ * After the program font (served from our origin when curated, then its metric-matched local fallbacks:
+ * sdk/contract/fonts.ts), the system font.
+ */
 export const SYSTEM_FONT_STACK =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'
 
@@ -26,13 +30,13 @@ export function cssVariableName(key: string): string | null {
   return name ? `--${name}` : null
 }
 
-/** A font family list ending in the system stack: `Poppins` -> `"Poppins", ui-sans-serif, ...`. */
+/** A font family list ending in the system stack: `Poppins` -> `"Poppins", "Poppins fallback Arial", ..., ui-sans-serif, ...`. */
 export function fontStack(value: string): string {
   const families = value
     .split(',')
     .map((f) => f.trim().replace(/^["']|["']$/g, ''))
     .filter((f) => f && /^[\w \-.]+$/.test(f))
-    .map((f) => `"${f}"`)
+    .flatMap((f) => fontFamilyNames(f).map((name) => `"${name}"`))
   return [...families, SYSTEM_FONT_STACK].join(', ')
 }
 

@@ -83,11 +83,28 @@ export const publicProgramSchema = z.object({
    */
   widget_host_style: z.string().default(''),
   /**
-   * The curated web faces the branding's header and body fonts need (sdk/contract/fonts.ts
-   * `programFontFaces`), root-relative on the Tessera origin: a partner page's elements add them to
-   * the document with the FontFace API.
+   * The curated web font files the branding's header and body fonts need (sdk/contract/fonts.ts
+   * `programFonts`), root-relative on the Tessera origin: one per family, or for a family without a
+   * variable cut one per weight its role uses. `weight` is a CSS font-weight (`400 800` for a variable
+   * file). A partner page's elements add them to the document with the FontFace API.
    */
-  font_faces: z.array(z.object({ family: z.string(), weight: z.number(), url: z.string() })).default([]),
+  font_faces: z.array(z.object({ family: z.string(), weight: z.string(), url: z.string() })).default([]),
+  /**
+   * The local fonts that stand in while those files load, scaled to their metrics (`<family> fallback
+   * <local font>`, named in widget_host_style's font stacks), so the swap does not move the layout.
+   */
+  font_fallbacks: z
+    .array(
+      z.object({
+        family: z.string(),
+        src: z.string(),
+        size_adjust: z.string(),
+        ascent_override: z.string(),
+        descent_override: z.string(),
+        line_gap_override: z.string(),
+      }),
+    )
+    .default([]),
   /** The program's social network pages (console integrations social-pages), linked in the site footer. */
   social_network_pages: z.array(z.object({ platform: z.enum(['instagram', 'facebook']), url: z.string() })).default([]),
   /** The photo contest (console integrations photo-contests) while it is active, else null: /photos shows it. */

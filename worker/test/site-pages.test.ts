@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CURATED_FONTS, fontFileUrl, programFontFaces } from '../../sdk/contract/fonts'
+import { CURATED_FONTS, DESIGN_WEIGHTS, curatedFontFiles } from '../../sdk/contract/fonts'
+import { fontJobs, makeFontFile } from '../../scripts/build-fonts.mjs'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { openLibsql } from '../src/db/node'
 import { participants, programs } from '../src/db/schema'
@@ -28,7 +29,7 @@ const FILES: Record<string, string> = {
   '/admin/v2/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   '/apple-touch-icon.png': 'png',
-  '/assets/fonts/poppins-latin-600-normal.woff2': 'woff2',
+  '/assets/fonts/poppins-latin-700-normal.woff2': 'woff2',
 }
 const BOTS = {
   curl: 'curl/8.5.0',
@@ -250,26 +251,74 @@ describe('robots, sitemap, manifest, icons and fonts', () => {
     for (const path of ['/', '/embed/rewards']) {
       const html = await (await get(path, { accept: 'text/html' })).text()
       const faces = html.match(/@font-face\{[^}]*\}/g) ?? []
-      expect(faces.length, path).toBe(10)
-      for (const face of faces) {
-        expect(face).toContain('font-display:swap')
-        expect(face).toMatch(/src:url\(\/assets\/fonts\/(poppins|inter)-latin-\d00-normal\.woff2\) format\("woff2"\)/)
-      }
-      expect(html).toContain('font-family:"Poppins";font-style:normal;font-weight:600')
+      // The demo's Poppins headings (its bold file) and Inter text (one variable file), then the local
+      // fallbacks scaled to each.
+      expect(faces.slice(0, 2), path).toEqual([
+        '@font-face{font-family:"Poppins";font-style:normal;font-weight:700;font-display:swap;src:url(/assets/fonts/poppins-latin-700-normal.woff2) format("woff2")}',
+        '@font-face{font-family:"Inter";font-style:normal;font-weight:400 800;font-display:swap;src:url(/assets/fonts/inter-latin-wght-normal.woff2) format("woff2")}',
+      ])
+      expect(faces.slice(2).map((f) => /font-family:"([^"]+)"/.exec(f)![1]), path).toEqual(
+        ['Poppins', 'Inter'].flatMap((family) => ['Arial', 'Roboto', 'DejaVu'].map((local) => `${family} fallback ${local}`)),
+      )
+      for (const face of faces.slice(2)) expect(face).toMatch(/src:local\("[^"]+"\)(,local\("[^"]+"\))*;size-adjust:[\d.]+%;ascent-override:[\d.]+%;descent-override:[\d.]+%;line-gap-override:[\d.]+%\}$/)
       expect(html).not.toMatch(/fonts\.(googleapis|gstatic)\.com/)
     }
-    const font = await get('/assets/fonts/poppins-latin-600-normal.woff2')
+    const font = await get('/assets/fonts/poppins-latin-700-normal.woff2')
     expect(font.status).toBe(200)
     await font.arrayBuffer()
   })
 
-  it('loads only curated faces the program names, each shipped by its @fontsource package', () => {
-    expect(programFontFaces({ header_font: 'Comic Sans', body_font: 'inter, sans-serif' }).map((f) => f.family)).toEqual(Array(5).fill('inter'))
-    expect(programFontFaces({})).toEqual([])
-    for (const { package: pkg, weights } of Object.values(CURATED_FONTS))
-      for (const weight of weights) expect(existsSync(join(ROOT, 'node_modules/@fontsource', pkg, 'files', fontFileUrl(pkg, weight).slice('/assets/fonts/'.length))), `${pkg} ${weight}`).toBe(true)
+  it('preloads the hero image where the page shows it, and the font file of its headings', async () => {
+    const heroImage = '<link rel="preload" as="image" href="/brand/hero.svg" fetchpriority="high">'
+    const headingFont = '<link rel="preload" as="font" type="font/woff2" href="/assets/fonts/poppins-latin-700-normal.woff2" crossorigin>'
+    // A signed-out visitor's challenge and account pages are the sign-in page, on the hero backdrop.
+    for (const path of ['/', '/signin', '/challenge/coffee-quiz', '/reward/2', '/my-account']) {
+      const html = await (await get(path, { accept: 'text/html' })).text()
+      expect(html, path).toContain(`${heroImage}${headingFont}`)
+    }
+    const page = await (await get('/privacy', { accept: 'text/html' })).text()
+    expect(page).not.toContain(heroImage)
+    expect(page).toContain(headingFont)
   })
+
+  it('builds every curated file from a package the project installs', () => {
+    for (const font of Object.values(CURATED_FONTS))
+      for (const { url } of curatedFontFiles(font)) expect(existsSync(join(ROOT, 'node_modules', font.package, 'files', basename(url))), url).toBe(true)
+  })
+
+  it('cuts each file to the design: the weight range its @font-face names, the metrics its fallbacks are scaled to, a few KB', async () => {
+    const jobs = await fontJobs()
+    expect(jobs.map((j) => j.url).sort()).toEqual(Object.values(CURATED_FONTS).flatMap((f) => curatedFontFiles(f).map((file) => file.url)).sort())
+    for (const font of Object.values(CURATED_FONTS)) {
+      for (const file of curatedFontFiles(font)) {
+        const job = jobs.find((j) => j.url === file.url)!
+        const tables = readFontTables(await makeFontFile(job, 'truetype'))
+        const { xWidthAvg: _, ...vertical } = font.metrics
+        expect({ ...tables, url: file.url }).toEqual({ ...vertical, wght: font.weights ? null : [...DESIGN_WEIGHTS.text], url: file.url })
+        const bytes = (await makeFontFile(job)).byteLength
+        // Inter, the default text font, is most of a first visit's font bytes (decision 0036).
+        expect(bytes, file.url).toBeLessThan(font.family === 'Inter' ? 24 * 1024 : 36 * 1024)
+      }
+    }
+  }, 60_000)
 })
+
+/** What a TrueType file says of itself: head's units per em, hhea's vertical metrics, fvar's weight axis. */
+function readFontTables(font: Uint8Array) {
+  const view = new DataView(font.buffer, font.byteOffset, font.byteLength)
+  const tag = (at: number) => String.fromCharCode(...font.subarray(at, at + 4))
+  const tables = new Map<string, number>()
+  for (let i = 0; i < view.getUint16(4); i++) tables.set(tag(12 + i * 16), view.getUint32(12 + i * 16 + 8))
+  const head = tables.get('head')!
+  const hhea = tables.get('hhea')!
+  const fvar = tables.get('fvar')
+  let wght: number[] | null = null
+  for (let i = 0; fvar !== undefined && i < view.getUint16(fvar + 8); i++) {
+    const axis = fvar + view.getUint16(fvar + 4) + i * view.getUint16(fvar + 10)
+    if (tag(axis) === 'wght') wght = [view.getInt32(axis + 4) / 65536, view.getInt32(axis + 12) / 65536]
+  }
+  return { unitsPerEm: view.getUint16(head + 18), ascent: view.getInt16(hhea + 4), descent: view.getInt16(hhea + 6), lineGap: view.getInt16(hhea + 8), wght }
+}
 
 describe('the Workers entry serves icons and fonts as assets (wrangler.toml)', () => {
   let mf: import('miniflare').Miniflare | undefined
@@ -290,7 +339,7 @@ describe('the Workers entry serves icons and fonts as assets (wrangler.toml)', (
   afterAll(async () => mf?.dispose())
 
   it("serves the console's favicon, the touch icon and the fonts without the Worker", async () => {
-    for (const path of ['/admin/v2/favicon.svg', '/apple-touch-icon.png', '/assets/fonts/poppins-latin-600-normal.woff2']) {
+    for (const path of ['/admin/v2/favicon.svg', '/apple-touch-icon.png', '/assets/fonts/poppins-latin-700-normal.woff2']) {
       const res = await fetch(`${url}${path}`)
       expect({ path, status: res.status }).toEqual({ path, status: 200 })
       expect(await res.text()).toBe(FILES[path])

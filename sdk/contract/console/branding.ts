@@ -182,8 +182,11 @@ export const brandingPreviewSchema = z.object({
 })
 export type BrandingPreview = z.infer<typeof brandingPreviewSchema>
 
-/** GET .../fonts: the curated fonts served from the product's origin (sdk/contract/fonts.ts). */
-export const brandingFontSchema = z.object({ family: z.string(), weights: z.array(z.number()), files: z.array(z.string()) })
+/**
+ * GET .../fonts: the curated fonts served from the product's origin (sdk/contract/fonts.ts), each with
+ * its files: one variable file covering a weight range (`400 800`), or a static family's one per weight.
+ */
+export const brandingFontSchema = z.object({ family: z.string(), files: z.array(z.object({ weight: z.string(), url: z.string() })) })
 export const brandingFontsSchema = z.object({ data: z.array(brandingFontSchema) })
 export type BrandingFont = z.infer<typeof brandingFontSchema>
 

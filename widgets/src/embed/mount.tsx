@@ -91,21 +91,25 @@ const fontsAdded = new Set<string>()
 /**
  * The program's curated fonts (PublicProgram.font_faces, sdk/contract/fonts.ts) for the partner's
  * document: a shadow root uses the document's font faces, so they are added there through the FontFace
- * API, from the Tessera origin (font-display: swap; a face downloads only once text uses it). Pages
- * the worker serves (the iframe page) already have them as `@font-face` rules (#tessera-fonts).
+ * API, from the Tessera origin (font-display: swap; a face downloads only once text uses it), with the
+ * local fallbacks scaled to them (font_fallbacks) that the host style's font stacks name. Pages the
+ * worker serves (the iframe page) already have them as `@font-face` rules (#tessera-fonts).
  */
 export function addProgramFonts(program: PublicProgram, origin: string, doc: Document = document) {
   if (fontsAdded.has(program.public_key) || typeof FontFace === 'undefined' || !doc.fonts) return
   fontsAdded.add(program.public_key)
   if (doc.getElementById('tessera-fonts')) return
-  for (const face of program.font_faces ?? []) {
+  // size-adjust is a FontFace descriptor in every current browser, not yet in TypeScript's DOM types.
+  const add = (family: string, source: () => string, descriptors: FontFaceDescriptors & { sizeAdjust?: string }) => {
     try {
-      const source = `url(${new URL(face.url, origin).href}) format("woff2")`
-      doc.fonts.add(new FontFace(face.family, source, { weight: String(face.weight), style: 'normal', display: 'swap' }))
+      doc.fonts.add(new FontFace(family, source(), descriptors))
     } catch {
       // A font is a nicety: the system stack stays.
     }
   }
+  for (const f of program.font_faces ?? []) add(f.family, () => `url(${new URL(f.url, origin).href}) format("woff2")`, { weight: String(f.weight), display: 'swap' })
+  for (const f of program.font_fallbacks ?? [])
+    add(f.family, () => f.src, { sizeAdjust: f.size_adjust, ascentOverride: f.ascent_override, descentOverride: f.descent_override, lineGapOverride: f.line_gap_override })
 }
 
 function Failure({ message }: { message: string }) {

@@ -1,5 +1,5 @@
 import { BRANDING_PREVIEW_PARAM, BRANDING_PREVIEW_READY, type BrandingPreviewMessage, readBrandingPreview } from '../../../sdk/contract/branding-preview'
-import { fontFaceCss, programFontFaces } from '../../../sdk/contract/fonts'
+import { fontFaceCss, programFonts } from '../../../sdk/contract/fonts'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { applyBranding, brandingVariables } from '../ui/branding'
 
@@ -56,7 +56,7 @@ export function applyPreviewTheme(doc: Document, before: PublicProgram, program:
   const root = doc.documentElement
   for (const name of Object.keys(brandingVariables(before.program_template_detail.element_css_style))) root.style.removeProperty(name)
   applyBranding(root, program.program_template_detail.element_css_style)
-  styleElement(doc, 'tessera-fonts-preview').textContent = fontFaceCss(programFontFaces(program.program_template_detail.element_css_style))
+  styleElement(doc, 'tessera-fonts-preview').textContent = fontFaceCss(programFonts(program.program_template_detail.element_css_style))
   // The saved custom CSS is served in #tessera-program-css; the draft replaces it (kept last in <head>).
   const custom = styleElement(doc, 'tessera-program-css')
   doc.head.appendChild(custom)

@@ -11,10 +11,10 @@ describe('brandingVariables', () => {
     })
   })
 
-  it('maps header_font and body_font to --header-font / --body-font with a system fallback', () => {
-    const vars = brandingVariables({ header_font: 'Poppins', body_font: 'Inter' })
-    expect(vars['--header-font']).toBe(`"Poppins", ${SYSTEM_FONT_STACK}`)
-    expect(vars['--body-font']).toBe(`"Inter", ${SYSTEM_FONT_STACK}`)
+  it('maps header_font and body_font to --header-font / --body-font, a curated font with its scaled local fallbacks, then the system stack', () => {
+    const vars = brandingVariables({ header_font: 'Poppins', body_font: 'Georgia' })
+    expect(vars['--header-font']).toBe(`"Poppins", "Poppins fallback Arial", "Poppins fallback Roboto", "Poppins fallback DejaVu", ${SYSTEM_FONT_STACK}`)
+    expect(vars['--body-font']).toBe(`"Georgia", ${SYSTEM_FONT_STACK}`)
   })
 
   it('maps radius keywords to px', () => {
@@ -48,7 +48,7 @@ describe('brandingVariables', () => {
   })
 
   it('keeps font lists and strips quotes', () => {
-    expect(fontStack("'Open Sans', Lato")).toBe(`"Open Sans", "Lato", ${SYSTEM_FONT_STACK}`)
+    expect(fontStack("'Open Sans', Lato")).toBe(`"Open Sans", "Open Sans fallback Arial", "Open Sans fallback Roboto", "Open Sans fallback DejaVu", "Lato", ${SYSTEM_FONT_STACK}`)
     expect(fontStack('url(x)')).toBe(SYSTEM_FONT_STACK)
   })
 })

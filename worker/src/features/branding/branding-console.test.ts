@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { BrandingPreview, BrandingResponse, BrandingSaved, BrandingWrite } from '../../../../sdk/contract/console/branding'
+import type { BrandingFont, BrandingPreview, BrandingResponse, BrandingSaved, BrandingWrite } from '../../../../sdk/contract/console/branding'
 import type { PublicProgram } from '../../../../sdk/contract/program'
 import { programs, programTemplateDetails } from '../../db/schema'
 import { makeRewardsTest } from '../../../test/rewards-fixtures'
@@ -83,12 +83,14 @@ describe('console branding (template details)', () => {
     // Embedded widgets take the saved branding ready to use: host declarations and the font faces.
     expect(shown.widget_host_style).toContain('--perk-primary:#0b6e4f;')
     expect(shown.widget_host_style).toContain('--border-radius-cards:4px;')
-    expect(shown.widget_host_style).toContain('--header-font:"Montserrat", ui-sans-serif')
+    expect(shown.widget_host_style).toContain('--header-font:"Montserrat", "Montserrat fallback Arial", "Montserrat fallback Roboto", "Montserrat fallback DejaVu", ui-sans-serif')
     expect(shown.widget_host_style).toMatch(/color-scheme:light;$/)
-    expect(shown.font_faces.map((f) => `${f.family} ${f.weight}`)).toEqual(
-      ['Montserrat', 'Inter'].flatMap((family) => [400, 500, 600, 700, 800].map((w) => `${family} ${w}`)),
-    )
-    expect(shown.font_faces[0]!.url).toBe('/assets/fonts/montserrat-latin-400-normal.woff2')
+    // One variable file per family, and the local fallbacks the font stacks name.
+    expect(shown.font_faces).toEqual([
+      { family: 'Montserrat', weight: '400 800', url: '/assets/fonts/montserrat-latin-wght-normal.woff2' },
+      { family: 'Inter', weight: '400 800', url: '/assets/fonts/inter-latin-wght-normal.woff2' },
+    ])
+    expect(shown.font_fallbacks.map((f) => f.family)).toEqual(['Montserrat', 'Inter'].flatMap((family) => ['Arial', 'Roboto', 'DejaVu'].map((local) => `${family} fallback ${local}`)))
     const [row] = await db.select().from(programTemplateDetails).where(eq(programTemplateDetails.programId, program.id))
     expect(row!.overlayImage).toBe('/media/1/overlay.png')
   })
@@ -205,10 +207,11 @@ describe('console branding (template details)', () => {
 
   it('lists the curated fonts, each served from our own origin', async () => {
     const { admin, base } = await setup()
-    const fonts = await admin.json<{ data: { family: string; files: string[] }[] }>(`${base}/fonts`)
+    const fonts = await admin.json<{ data: BrandingFont[] }>(`${base}/fonts`)
     expect(fonts.status).toBe(200)
     expect(fonts.body.data.map((f) => f.family)).toEqual(expect.arrayContaining(['Inter', 'Poppins', 'Montserrat', 'Roboto']))
-    for (const f of fonts.body.data) for (const file of f.files) expect(file).toMatch(/^\/assets\/fonts\/[a-z0-9-]+-latin-\d00-normal\.woff2$/)
+    for (const f of fonts.body.data) for (const file of f.files) expect(file.url).toMatch(/^\/assets\/fonts\/[a-z0-9-]+-latin-(wght|\d00)-normal\.woff2$/)
+    expect(fonts.body.data.find((f) => f.family === 'Inter')!.files).toEqual([{ weight: '400 800', url: '/assets/fonts/inter-latin-wght-normal.woff2' }])
   })
 
   it('needs program update on the program in the path', async () => {

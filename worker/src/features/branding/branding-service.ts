@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Branding, BrandingFont, BrandingPreview, BrandingValues, brandingPreviewRequestSchema } from '../../../../sdk/contract/console/branding'
-import { CURATED_FONTS, fontFileUrl } from '../../../../sdk/contract/fonts'
+import { CURATED_FONTS, curatedFontFiles } from '../../../../sdk/contract/fonts'
 import type { z } from 'zod'
 import { programs, programTemplateDetails } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
@@ -87,6 +87,6 @@ export function previewBranding(program: Pick<ProgramRow, 'name' | 'publicKey'>,
 /** The curated fonts (sdk/contract/fonts.ts), every one served from our own origin. */
 export function listFonts(): BrandingFont[] {
   return Object.values(CURATED_FONTS)
-    .map((f) => ({ family: f.family, weights: [...f.weights], files: f.weights.map((w) => fontFileUrl(f.package, w)) }))
+    .map((f) => ({ family: f.family, files: curatedFontFiles(f) }))
     .sort((a, b) => a.family.localeCompare(b.family))
 }

@@ -17,7 +17,7 @@ import { contentKey, contentVersion } from './content-version'
 import type { ProgramRow } from '../../env'
 import { programCustomCss } from '../branding/program-css'
 import { widgetHostStyle } from '../../../../sdk/contract/branding'
-import { programFontFaces } from '../../../../sdk/contract/fonts'
+import { programFonts } from '../../../../sdk/contract/fonts'
 import { readParticipantIntegrations } from '../integrations/settings'
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
@@ -132,7 +132,7 @@ export async function getPublicProgram(db: Db, program: ProgramRow): Promise<Pub
     seo_title: program.seo?.title ?? null,
     ...programCustomCss(program.css),
     widget_host_style: widgetHostStyle(t?.elementCssStyle),
-    font_faces: programFontFaces(t?.elementCssStyle),
+    ...programFonts(t?.elementCssStyle),
     social_network_pages: integrations.socialPages,
     photo_contest: integrations.photoContest ? { external_program_id: integrations.photoContest.externalProgramId } : null,
   }

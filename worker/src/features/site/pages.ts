@@ -18,6 +18,7 @@ import { lookupReferrer } from '../referrals/public'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
 import { SERVER_PATHS } from '../../../../sdk/contract/site-routes'
 import { acceptsHtml, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
+import { pagePreloads } from './page-preloads'
 
 /**
  * Serves a built front end's index.html with the CSRF token and bootstrap data injected, so the page
@@ -189,6 +190,10 @@ export const sitePages = new Hono<AppEnv>()
       c,
       'site',
       { program: publicProgram, signed_in: Boolean(participant) },
-      { head: previewHead(preview, publicProgram, await siteOriginFor(c)), status: preview.status, styles: customCssStyle(publicProgram.custom_css) },
+      {
+        head: previewHead(preview, publicProgram, await siteOriginFor(c)) + pagePreloads(publicProgram, c.req.path, Boolean(participant)),
+        status: preview.status,
+        styles: customCssStyle(publicProgram.custom_css),
+      },
     )
   })

@@ -239,9 +239,12 @@ export function themeColor(program: PublicProgram, key: 'perk-header-color' | 'p
   return value && /^(#[0-9a-f]{3,8}|[a-z]+|(rgb|hsl)a?\([\d\s.,%/]+\))$/i.test(value) ? value : null
 }
 
-/** The `@font-face` rules of the program's curated fonts (its `font_faces`), as a `<style>` (empty when it uses none). */
+/**
+ * The `@font-face` rules of the program's curated fonts and their fallbacks (its `font_faces` and
+ * `font_fallbacks`), as a `<style>` (empty when it uses none).
+ */
 export function fontFaceStyle(program: PublicProgram): string {
-  const css = fontFaceCss(program.font_faces)
+  const css = fontFaceCss(program)
   return css ? `<style id="tessera-fonts">${css}</style>` : ''
 }
 

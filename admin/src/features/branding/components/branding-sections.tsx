@@ -196,9 +196,9 @@ export function AssetsSection() {
 function useFontFaces(font: BrandingFont | undefined) {
   useEffect(() => {
     if (!font || typeof FontFace === 'undefined' || !document.fonts) return
-    for (const [i, file] of font.files.entries()) {
+    for (const file of font.files) {
       try {
-        document.fonts.add(new FontFace(font.family, `url(${file}) format("woff2")`, { weight: String(font.weights[i] ?? 400), display: 'swap' }))
+        document.fonts.add(new FontFace(font.family, `url(${file.url}) format("woff2")`, { weight: file.weight, display: 'swap' }))
       } catch {
         // The sample falls back to the system font.
       }
