@@ -32,6 +32,8 @@ const shootBoth = screenShooter('console-media')
 
 describe('console media library in Chromium', () => {
   it('uploads an image, edits its alt text, picks it as a challenge image and shows it on the participant site', async () => {
+    // A retry starts from the empty library again (the first attempt's upload is still there).
+    await db.delete(programAttachments).where(eq(programAttachments.programId, demoId))
     const page = await admin.newPage()
     await page.goto(`${server.url}/admin/v2/programs/${demoId}/settings/media-library`)
     await page.getByRole('heading', { name: 'Media library', level: 1 }).waitFor()
@@ -86,7 +88,9 @@ describe('console media library in Chromium', () => {
     await picker.waitFor({ state: 'hidden' })
     await field.locator(`img[src="${publicUrl}"]`).waitFor()
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.getByRole('heading', { name: challenge!.name, level: 1 }).waitFor()
+    // The detail page once saved (exact: the edit page's heading "Edit challenge: <name>" holds the name too).
+    await page.waitForURL((url) => !url.pathname.endsWith('/edit'))
+    await page.getByRole('heading', { name: challenge!.name, level: 1, exact: true }).waitFor()
     const [saved] = await db.select({ image: challenges.image }).from(challenges).where(eq(challenges.id, challenge!.id))
     expect(saved!.image).toBe(publicUrl)
     await page.close()

@@ -48,12 +48,14 @@ export function LazyPage<P extends object>({ loader, props }: { loader: PageLoad
 
 function PageLoading() {
   return (
-    <div class="page-band" aria-busy="true">
-      <div class="container">
-        <p class="visually-hidden" role="status">
-          Loading, please wait...
-        </p>
-        <Skeleton width="min(420px, 70%)" height={40} class="skeleton--inverse" />
+    <div class="page-loading" aria-busy="true">
+      <div class="page-band">
+        <div class="container">
+          <p class="visually-hidden" role="status">
+            Loading, please wait...
+          </p>
+          <Skeleton width="min(420px, 70%)" height={40} class="skeleton--inverse" />
+        </div>
       </div>
     </div>
   )

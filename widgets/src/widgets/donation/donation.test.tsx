@@ -59,6 +59,22 @@ describe('Donation after a cancelled payment', () => {
     expect(checked?.value).toBe('1000')
   })
 
+  it('keeps a choice when the form is drawn again before any payment (an element reloading its challenge)', async () => {
+    view = await renderInSite(<Donation challenge={drive} completed={false} />, { client: { challenges: {} } })
+    const select = view.container.querySelector('select')!
+    await act(() => {
+      select.value = 'food'
+      select.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    await act(() => {
+      view!.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!.click()
+    })
+    view.unmount()
+    view = await renderInSite(<Donation challenge={drive} completed={false} />, { client: { challenges: {} } })
+    expect(view.container.querySelector('select')!.value).toBe('food')
+    expect(view.container.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value).toBe('1000')
+  })
+
   it('drops options the drive no longer offers', () => {
     sessionStorage.setItem('tessera:donation:12', JSON.stringify({ entity: 'gone', amount: 700 }))
     expect(savedChoice(drive)).toEqual({ entity: '', amount: null })

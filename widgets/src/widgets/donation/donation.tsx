@@ -21,8 +21,9 @@ function sessionStore(): Storage | null {
 }
 
 /**
- * The cause and amount chosen before the payment page, kept for the visit: back from a cancelled
- * payment the form shows them again. Options the challenge no longer offers are dropped.
+ * The cause and amount chosen, kept for the visit as they are chosen: back from a cancelled payment,
+ * or when the form is drawn again (an element reloads its challenge when the session changes), the
+ * form shows them again. Options the challenge no longer offers are dropped.
  */
 export function savedChoice(challenge: Pick<Challenge, 'id' | 'donation_challenge'>, storage = sessionStore()): Choice {
   const empty: Choice = { entity: '', amount: null }
@@ -86,7 +87,10 @@ export function Donation({ challenge, completed, onCheckout = goToCheckout }: Pa
           id={`e${id}`}
           class="field__input field__select"
           value={entity}
-          onChange={(e) => setEntity(e.currentTarget.value)}
+          onChange={(e) => {
+            setEntity(e.currentTarget.value)
+            saveChoice(challenge.id, { entity: e.currentTarget.value, amount })
+          }}
         >
           <option value="">Select one</option>
           {donation.entity_options.map((o) => (
@@ -110,7 +114,10 @@ export function Donation({ challenge, completed, onCheckout = goToCheckout }: Pa
                 name={`a${id}`}
                 value={o.amount}
                 checked={amount === o.amount}
-                onChange={() => setAmount(o.amount)}
+                onChange={() => {
+                  setAmount(o.amount)
+                  saveChoice(challenge.id, { entity, amount: o.amount })
+                }}
               />
               <span class="amount__usd">{formatUsd(o.amount)}</span>
               <span class="amount__points">
