@@ -2,7 +2,7 @@
  * The curated web fonts the product serves from its own origin (no third-party font CDN), at most one
  * file per family and style (decision 0036): the variable cut of each family (@fontsource-variable),
  * its weight axis cut to the design's range and its characters to FONT_CHARACTERS, written by
- * scripts/build-fonts.ts to /assets/fonts/ (readable by partner pages through CORS, like every /assets/
+ * scripts/build-fonts.mjs to /assets/fonts/ (readable by partner pages through CORS, like every /assets/
  * file). Poppins has no variable cut: its static files (@fontsource) in the weights the design uses
  * for it. While a file loads, text shows in a local font scaled to the web font's metrics, so the swap
  * does not move the layout. A program font not listed here is used only when the device has it (the
@@ -151,6 +151,12 @@ export function fallbackFaces(font: CuratedFont): FallbackFace[] {
 
 const curatedFont = (family: string): CuratedFont | undefined => (/^[\w \-.]+$/.test(family) ? CURATED_FONTS[family.toLowerCase()] : undefined)
 
+/** The curated family a font list entry names, as typed by the administrator (spaces, quotes, any case). */
+const curatedEntry = (entry: string): CuratedFont | undefined => curatedFont(entry.trim().replace(/^["']|["']$/g, ''))
+
+/** Whether a file's CSS weight (`700`, `400 800`) reaches the headings' weights. */
+const coversHeadings = (weight: string) => Number(weight.split(' ').at(-1)) >= DESIGN_WEIGHTS.headings[0]
+
 /**
  * The family names a font list entry stands for in CSS: a curated family and then its fallback faces.
  * @example fontFamilyNames('inter') // ['Inter', 'Inter fallback Arial', 'Inter fallback Roboto', 'Inter fallback DejaVu']
@@ -170,15 +176,14 @@ export function programFonts(style: Record<string, string> | null | undefined): 
   const roles = new Map<CuratedFont, Set<(typeof FONT_STYLE_KEYS)[number]>>()
   for (const key of FONT_STYLE_KEYS) {
     for (const raw of String(style?.[key] ?? '').split(',')) {
-      const font = curatedFont(raw.trim().replace(/^["']|["']$/g, ''))
+      const font = curatedEntry(raw)
       if (font) roles.set(font, (roles.get(font) ?? new Set()).add(key))
     }
   }
   const font_faces: FontFaceSource[] = []
   const font_fallbacks: FallbackFace[] = []
   for (const [font, keys] of roles) {
-    const needed = (weight: string) => keys.has('body_font') || Number(weight.split(' ').at(-1)) >= DESIGN_WEIGHTS.headings[0]
-    for (const file of curatedFontFiles(font)) if (needed(file.weight)) font_faces.push({ family: font.family, ...file })
+    for (const file of curatedFontFiles(font)) if (keys.has('body_font') || coversHeadings(file.weight)) font_faces.push({ family: font.family, ...file })
     font_fallbacks.push(...fallbackFaces(font))
   }
   return { font_faces, font_fallbacks }
@@ -190,9 +195,8 @@ export function programFonts(style: Record<string, string> | null | undefined): 
  * branding names no curated font. The site preloads it.
  */
 export function headingFontFace(style: Record<string, string> | null | undefined, faces: readonly FontFaceSource[]): FontFaceSource | undefined {
-  const heading = curatedFont(String(style?.header_font ?? '').split(',')[0]!.trim().replace(/^["']|["']$/g, ''))
-  const bold = (f: FontFaceSource) => Number(f.weight.split(' ').at(-1)) >= DESIGN_WEIGHTS.headings[0]
-  return faces.find((f) => f.family === heading?.family && bold(f)) ?? faces[0]
+  const heading = curatedEntry(String(style?.header_font ?? '').split(',')[0]!)
+  return faces.find((f) => f.family === heading?.family && coversHeadings(f.weight)) ?? faces[0]
 }
 
 /**

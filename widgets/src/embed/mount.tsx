@@ -107,7 +107,7 @@ export function addProgramFonts(program: PublicProgram, origin: string, doc: Doc
       // A font is a nicety: the system stack stays.
     }
   }
-  for (const f of program.font_faces ?? []) add(f.family, () => `url(${new URL(f.url, origin).href}) format("woff2")`, { weight: String(f.weight), display: 'swap' })
+  for (const f of program.font_faces ?? []) add(f.family, () => `url(${new URL(f.url, origin).href}) format("woff2")`, { weight: f.weight, display: 'swap' })
   for (const f of program.font_fallbacks ?? [])
     add(f.family, () => f.src, { sizeAdjust: f.size_adjust, ascentOverride: f.ascent_override, descentOverride: f.descent_override, lineGapOverride: f.line_gap_override })
 }
