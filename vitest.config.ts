@@ -105,6 +105,10 @@ export default defineConfig({
           // own database file) and browser contexts, and most of a file's time is waiting on the page.
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          // One module graph per worker (the app, playwright, the harness), imported once instead of once
+          // per file: the import was 4 s of a loaded 2-core machine per file, 160 s a run. No e2e file
+          // mocks a module or stubs a global; each starts its own server and contexts.
+          isolate: false,
           // One retry: on a loaded 2-core machine a browser step can miss its 30 s wait (seen once in
           // the iframe survey flow, which passes alone); a real failure fails twice.
           retry: 1,

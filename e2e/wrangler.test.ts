@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { launchBrowser, newPage, readMail, signInConsole, startWrangler } from './harness'
+import { type BrandingWorld, saveCustomCss, savePrimaryColour, startPartner } from './branding-demo-flows'
 import { accountOnSite, referralLinkOnSite, signUpOnSite } from './participant-site'
 
 let server: Awaited<ReturnType<typeof startWrangler>>
@@ -78,10 +79,12 @@ async function outcome(page: Page, success: Locator, failure: Locator) {
  * raw SQL statements in a D1 batch once answered 500. A friend signs up through the referrer's link and
  * the referrer is credited once; two held referrals are decided in the console (approved: credited
  * once; rejected: nothing); an admin tag is renamed and the participant holding it shows the new name.
+ * Issue 25: the demo's branding saves there too, and reaches the site and a partner's widgets.
  */
-describe('referrals and tags on wrangler dev (D1 in workerd)', () => {
+describe('referrals, tags and branding on wrangler dev (D1 in workerd)', () => {
   let admin: BrowserContext
   let programPath: string
+  let partner: Awaited<ReturnType<typeof startPartner>> | undefined
 
   beforeAll(async () => {
     admin = await signInConsole(browser, server.url, 'admin@tessera.dev')
@@ -91,10 +94,13 @@ describe('referrals and tags on wrangler dev (D1 in workerd)', () => {
     await page.waitForURL(/\/admin\/v2\/programs\/\d+\//)
     programPath = new URL(page.url()).pathname.match(/^\/admin\/v2\/programs\/\d+/)![0]
     await page.close()
+    partner = await startPartner(server.url)
   })
   afterAll(async () => {
     await admin?.close()
+    await partner?.close()
   })
+  const world = (): BrandingWorld => ({ browser, admin, baseUrl: server.url, programPath, partnerUrl: partner!.url })
 
   /** A participant who signs up on the site (from `url`) in a context of their own, kept open and signed in. */
   async function participant(email: string, firstName: string, url = `${server.url}/signin`) {
@@ -223,4 +229,7 @@ describe('referrals and tags on wrangler dev (D1 in workerd)', () => {
     expect(await tags.getByText(oldName).count()).toBe(0)
     await page.close()
   })
+  it('saves a new primary colour on the demo program; the participant site and a partner’s widgets show it', () => savePrimaryColour(world()), 90_000)
+
+  it('saves custom CSS on the demo program: only its safe rules reach the site and the widgets', () => saveCustomCss(world()), 90_000)
 })

@@ -1,5 +1,6 @@
 import { type Network, parseNetworks } from '../../sdk/contract/cidr'
 import type { Config, Environment } from './deps'
+import { type CaptchaVerifier, captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createLocalPayments, createStripePayments, type PaymentsProvider } from './platform/payments'
 
 /** Settings both entries read from their environment (wrangler vars/secrets or process.env). */
@@ -18,6 +19,8 @@ export type EnvVars = {
   MAIL_API_KEY?: string
   MAIL_API_URL?: string
   TURNSTILE_SECRET?: string
+  /** Where Turnstile tokens are verified (default Cloudflare's siteverify): a proxy's address, or a local stand-in in the tests. */
+  TURNSTILE_SITEVERIFY_URL?: string
   DEV_PROGRAM_KEY?: string
   CACHE_TTL_MS?: string
   /** How long a request holds its Idempotency-Key while it runs, in ms (default 120000; shortened in the crash tests). */
@@ -110,6 +113,12 @@ export function configFromEnv(env: EnvVars): Config {
     webhookAttemptLeaseMs: leaseMs(env.WEBHOOK_ATTEMPT_LEASE_MS, WEBHOOK_ATTEMPT_LEASE_MS),
     trustedSigninNetworks: trustedNetworks(env.TRUSTED_SIGNIN_NETWORKS),
   }
+}
+
+/** Turnstile when its secret is configured (verified at TURNSTILE_SITEVERIFY_URL when set), else the check is off. */
+export function captchaFromEnv(env: EnvVars): CaptchaVerifier {
+  if (!env.TURNSTILE_SECRET) return captchaOff
+  return createTurnstileVerifier({ secret: env.TURNSTILE_SECRET, ...(env.TURNSTILE_SITEVERIFY_URL ? { url: env.TURNSTILE_SITEVERIFY_URL } : {}) })
 }
 
 /**

@@ -1,10 +1,9 @@
 import type { D1Database, ExecutionContext, Fetcher, MessageBatch, Queue, R2Bucket, ScheduledController } from '@cloudflare/workers-types'
 import { createApp } from './app'
-import { configFromEnv, type EnvVars, paymentsFromEnv } from './config'
+import { captchaFromEnv, configFromEnv, type EnvVars, paymentsFromEnv } from './config'
 import { createD1Db } from './db/client'
 import { countD1, type D1Counter, D1_COUNT_HEADER, D1_SQL_HEADER, formatCounts } from './db/d1-count'
 import { type Deps, systemClock } from './deps'
-import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
 import { type OcrEnv, ocrFromEnv } from './platform/ocr-env'
@@ -52,7 +51,7 @@ function appFor(env: WorkerEnv) {
       clock: systemClock,
       mail: env.MAIL_API_KEY ? createHttpMailer({ apiKey: env.MAIL_API_KEY, baseUrl: env.MAIL_API_URL }) : createDevMailbox(db),
       payments: paymentsFromEnv(env, config),
-      captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
+      captcha: captchaFromEnv(env),
       offers: offersFromEnv(env, db),
       ...(env.FILES ? { storage: createR2Storage(env.FILES) } : {}),
       ...(ocr ? { ocr } : {}),

@@ -11,11 +11,10 @@ import { compressAnswer, compressedStaticFiles } from './middleware/compression'
 import { cachedPublicAnswer, keptBodyOf } from './middleware/public-cache'
 import { parseHeadersFile, REVALIDATE, staticCacheControl, staticHeaders } from './middleware/static-headers'
 import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middleware/response-headers'
-import { configFromEnv, paymentsFromEnv } from './config'
+import { captchaFromEnv, configFromEnv, paymentsFromEnv } from './config'
 import { openLibsql } from './db/node'
 import { seedDemo } from './db/seed'
 import { type Deps, systemClock } from './deps'
-import { captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
 import { ocrFromEnv } from './platform/ocr-env'
@@ -95,7 +94,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     clock: systemClock,
     mail: env.MAIL_API_KEY ? createHttpMailer({ apiKey: env.MAIL_API_KEY, baseUrl: env.MAIL_API_URL }) : createDevMailbox(db, log),
     payments: paymentsFromEnv(env, config),
-    captcha: env.TURNSTILE_SECRET ? createTurnstileVerifier({ secret: env.TURNSTILE_SECRET }) : captchaOff,
+    captcha: captchaFromEnv(env),
     offers: offersFromEnv(env, db),
     ...(env.APTOS_PRIVATE_KEY ? { aptos: { privateKey: env.APTOS_PRIVATE_KEY } } : {}),
     storage: createLocalStorage(filesDir),
