@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { BatchStatement } from './db/batch'
 import type { adminUsers, participants, programs } from './db/schema'
 import type { ProgramScope } from './db/scope'
@@ -20,6 +21,17 @@ export type IdempotentWrite = {
   mark: BatchStatement
   /** An earlier attempt under this key committed its write and died before storing its answer. */
   committedBefore: boolean
+  /** What the claim read along (runIdempotent's `options.read`); undefined when the key was not claimed by this request's insert (a takeover). */
+  claimRead: unknown
+  /**
+   * For the write's own batch, in place of `mark`: stores the answer, `status` and the body `response`
+   * (SQL evaluated in the batch, so it can name what the batch wrote), while this request holds the key.
+   * Its slot answers `[{ response }]`, empty when the key was lost (the lease ran out). A handler that
+   * answers that body sets `stored`.
+   */
+  complete(status: number, response: SQL<string>): BatchStatement
+  /** The answer was stored by the write's batch: nothing is left to store after it. */
+  stored: boolean
 }
 
 export type AppEnv = {

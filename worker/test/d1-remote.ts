@@ -110,6 +110,8 @@ async function post(url: string, call: Call & { id: number }): Promise<unknown> 
 export function remoteD1(url: string, binding = 'DB') {
   /** Told of every statement run on its own (not those of a batch), like a watch on libSQL's execute. */
   const listeners = new Set<(sql: string) => void>()
+  /** Told of every batch, with its statements. */
+  const batchListeners = new Set<(sqls: string[]) => void>()
   /** Rows written so far, triggers' writes included (D1's `meta.rows_written`; its total_changes() counts D1's own bookkeeping too). */
   const written = { rows: 0 }
   const count = (result: unknown) => {
@@ -118,6 +120,7 @@ export function remoteD1(url: string, binding = 'DB') {
   }
   const send = async (call: Call) => {
     if (call.sql !== undefined && call.op !== 'exec') for (const listener of listeners) listener(call.sql)
+    if (call.op === 'batch' && call.statements) for (const listener of batchListeners) listener(call.statements.map((s) => s.sql))
     const body = (await post(url, { ...call, db: binding, id: ++calls })) as { ok?: Value; written?: number; error?: string; cause?: string | null }
     if (body.error !== undefined) throw new Error(body.error, body.cause ? { cause: new Error(body.cause) } : undefined)
     const out = decode(body.ok)
@@ -152,6 +155,7 @@ export function remoteD1(url: string, binding = 'DB') {
     batch: (statements: Statement[]) => send({ op: 'batch', statements: statements.map((s) => ({ sql: s.sql, params: s.params })) }) as Promise<unknown[]>,
     exec: (sql: string) => send({ op: 'exec', sql }),
     listeners,
+    batchListeners,
     written,
   }
 }

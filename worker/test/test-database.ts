@@ -43,14 +43,22 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const client = await openLibsqlCopy()
     const db = createLibsqlDb(client)
     const execute: Execute = (statement) => client.execute(statement as never) as unknown as Promise<SqlRows>
-    const watch: Watch = (listener) => {
+    const watch: Watch = (listener, onBatch) => {
       const original = client.execute
+      const originalBatch = client.batch
       client.execute = ((statement: string | { sql: string }, ...rest: unknown[]) => {
         listener(typeof statement === 'string' ? statement : statement.sql)
         return (original as (...a: unknown[]) => ReturnType<Client['execute']>).call(client, statement, ...rest)
       }) as Client['execute']
+      if (onBatch) {
+        client.batch = ((statements: (string | { sql: string })[], ...rest: unknown[]) => {
+          onBatch(statements.map((s) => (typeof s === 'string' ? s : s.sql)))
+          return (originalBatch as (...a: unknown[]) => ReturnType<Client['batch']>).call(client, statements, ...rest)
+        }) as Client['batch']
+      }
       return () => {
         client.execute = original
+        client.batch = originalBatch
       }
     }
     const readMany: ReadMany = async (sqls) => {
@@ -70,9 +78,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const [columns = [], ...values] = (await d1.prepare(sql).bind(...args).raw({ columnNames: true })) as unknown as [string[], ...unknown[][]]
     return { columns, rows: values.map((v) => Object.assign([...v], Object.fromEntries(columns.map((c, i) => [c, v[i]]))) as Row) }
   }
-  const watch: Watch = (listener) => {
+  const watch: Watch = (listener, onBatch) => {
     d1.listeners.add(listener)
-    return () => d1.listeners.delete(listener)
+    if (onBatch) d1.batchListeners.add(onBatch)
+    return () => {
+      d1.listeners.delete(listener)
+      if (onBatch) d1.batchListeners.delete(onBatch)
+    }
   }
   // One D1 batch (one round trip, one consistent read) for many reads.
   const readMany: ReadMany = async (sqls) =>
@@ -94,8 +106,11 @@ export type TestDatabase = {
 /** Reads, answered as rows of column-value objects, in order. */
 export type ReadMany = (sqls: string[]) => Promise<Record<string, unknown>[][]>
 
-/** Calls `listener` with the SQL of every statement the app runs on its own (not inside a batch); answers the stop. */
-export type Watch = (listener: (sql: string) => void) => () => void
+/**
+ * Calls `listener` with the SQL of every statement the app runs on its own (not inside a batch), and
+ * `onBatch` with the statements of each batch (one round trip); answers the stop.
+ */
+export type Watch = (listener: (sql: string) => void, onBatch?: (sqls: string[]) => void) => () => void
 
 /** A row as libSQL answers it: by position and by column name. */
 export type Row = unknown[] & Record<string, unknown>

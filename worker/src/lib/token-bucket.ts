@@ -16,9 +16,12 @@ export type RateDecision = {
   resetSeconds: number
   /** When refused: seconds until the next request is allowed (Retry-After). */
   retryAfterSeconds: number
+  /** The bucket before this take (none: this take made it) and right after it (TokenBuckets.retake). */
+  readonly taken?: { before: Bucket | undefined; after: Bucket }
 }
 
-type Bucket = { tokens: number; at: number }
+/** A key's tokens at `at` (ms). */
+export type Bucket = { tokens: number; at: number }
 
 /** Keys kept at most; the least recently used are forgotten first (a forgotten key starts full). */
 const MAX_BUCKETS = 10_000
@@ -29,6 +32,7 @@ export class TokenBuckets {
   take(key: string, perSecond: number, burstSeconds: number, now: number): RateDecision {
     const capacity = Math.max(1, perSecond * burstSeconds)
     let bucket = this.#buckets.get(key)
+    const before = bucket ? { ...bucket } : undefined
     if (bucket) {
       this.#buckets.delete(key)
       bucket.tokens = Math.min(capacity, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond)
@@ -46,6 +50,23 @@ export class TokenBuckets {
       remaining: Math.floor(bucket.tokens),
       resetSeconds: Math.ceil((capacity - bucket.tokens) / perSecond),
       retryAfterSeconds: ok ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond)),
+      taken: { before, after: { ...bucket } },
     }
+  }
+
+  /**
+   * A request's `take` made again at another rate, as if it had been made at that rate: the bucket as it
+   * was before it (when no other take came between; else the token it took given back), then a take at
+   * `perSecond` (refilled at that rate; a lower rate caps the bucket at once). For a rate learnt after
+   * the take: a key's rate edited while the request went on its cached verification (decision 0037).
+   */
+  retake(key: string, perSecond: number, burstSeconds: number, now: number, previous: RateDecision): RateDecision {
+    const bucket = this.#buckets.get(key)
+    const { taken } = previous
+    if (bucket && taken && bucket.tokens === taken.after.tokens && bucket.at === taken.after.at) {
+      if (taken.before) Object.assign(bucket, taken.before)
+      else this.#buckets.delete(key)
+    } else if (bucket && previous.ok) bucket.tokens += 1
+    return this.take(key, perSecond, burstSeconds, now)
   }
 }

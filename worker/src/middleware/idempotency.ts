@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Db } from '../db/client'
@@ -40,17 +40,37 @@ export const IDEMPOTENCY_REPLAY_HOURS = 24
  * takes such a key over finds `committedBefore` and answers the original result rebuilt from what was
  * committed, without writing again.
  *
+ * The claim (the key's insert) is the request's first statement, so it can carry what the request would
+ * otherwise read in statements of its own (`options`): the server API's key check (`guard`: the key
+ * inserts only while the API key is good, decision 0037) and one value for the handler (`read`, e.g.
+ * whether the participant exists). A handler that builds its answer inside its batch stores it there
+ * too (`idempotentWrite.complete`): then a write is its claim and its batch, nothing after.
+ *
  * `key` is already owner-qualified (`p:{participantId}:...`, `api:...`). Answers the stored answer to
  * replay, or runs `next` and stores what it answered.
  */
-export async function runIdempotent(c: Context, scope: ProgramScope, deps: Deps, key: string, next: Next): Promise<Response | undefined> {
+export async function runIdempotent(c: Context, scope: ProgramScope, deps: Deps, key: string, next: Next, options: ClaimOptions = {}): Promise<Response | undefined> {
   const method = c.req.method
   const path = c.req.path
   const bodyHash = await sha256(await c.req.text())
   const now = deps.clock.now()
   const leaseUntil = now + deps.config.idempotencyLeaseMs
-  const inserted = await scope.insert(requestIdempotency, { key, method, path, bodyHash, leaseUntil }).onConflictDoNothing().returning({ id: requestIdempotency.id })
-  let id = inserted[0]?.id
+  // INSERT ... SELECT: the guard is the SELECT's WHERE (which an upsert after a SELECT needs anyway).
+  const claim = async (when: SQL | undefined) =>
+    (
+      await scope.db.all<{ id: number; claim_read: unknown }>(
+        sql`INSERT INTO request_idempotency (program_id, "key", method, path, body_hash, lease_until) SELECT ${scope.programId}, ${key}, ${method}, ${path}, ${bodyHash}, ${leaseUntil} WHERE ${when ?? sql`1`} ON CONFLICT DO NOTHING RETURNING id, ${options.read ?? sql`NULL`} AS claim_read`,
+      )
+    )[0]
+  let claimed = await claim(options.guard?.when)
+  if (claimed) options.guard?.passed()
+  else if (options.guard) {
+    // Nothing inserted: the key exists, or the guard refused. The guard's own check (it throws when it
+    // refuses), then the plain claim.
+    await options.guard.recheck()
+    claimed = await claim(undefined)
+  }
+  let id = claimed?.id
   let committedBefore = false
   if (id === undefined) {
     const prior = await scope.first(requestIdempotency, eq(requestIdempotency.key, key))
@@ -72,16 +92,31 @@ export async function runIdempotent(c: Context, scope: ProgramScope, deps: Deps,
     id = prior.id
     committedBefore = prior.completedAt !== null
   }
+  // Only while this request still holds the key (a request that outlived its lease lost it to a retry).
+  const held = and(eq(requestIdempotency.id, id), isNull(requestIdempotency.status), eq(requestIdempotency.leaseUntil, leaseUntil))
   const write: IdempotentWrite = {
     mark: scope.update(requestIdempotency, { completedAt: new Date(now) }, and(eq(requestIdempotency.id, id), isNull(requestIdempotency.status))),
     committedBefore,
+    claimRead: claimed ? claimed.claim_read : undefined,
+    complete: (status, response) =>
+      scope.db
+        .update(requestIdempotency)
+        .set({ status, response, completedAt: new Date(deps.clock.now()) })
+        .where(scope.where(requestIdempotency, held))
+        .returning({ response: requestIdempotency.response }),
+    stored: false,
   }
   c.set('idempotentWrite', write)
-  // Only while this request still holds the key (a request that outlived its lease lost it to a retry).
-  const held = and(eq(requestIdempotency.id, id), isNull(requestIdempotency.status), eq(requestIdempotency.leaseUntil, leaseUntil))
   // A failure gives the key up: deleted, so a retry runs afresh; but a key whose write committed stays,
   // released (lease over), so its retry answers the committed result instead of "already completed".
+  // A failure after the write's batch stored its answer (a follow-up of the write failed): the answer is
+  // taken back and the key released the same way, so a retry runs again (the write, unique by the key,
+  // is found) with its follow-ups, as it would have without the answer stored.
   const release = async () => {
+    if (write.stored) {
+      await scope.update(requestIdempotency, { status: null, response: null, leaseUntil: 0 }, and(eq(requestIdempotency.id, id), eq(requestIdempotency.leaseUntil, leaseUntil)))
+      return
+    }
     await scope.delete(requestIdempotency, and(held, isNull(requestIdempotency.completedAt)))
     await scope.update(requestIdempotency, { leaseUntil: 0 }, held)
   }
@@ -97,9 +132,25 @@ export async function runIdempotent(c: Context, scope: ProgramScope, deps: Deps,
   }
   // A retry of a write that committed answered its original result, rebuilt: a replay, said so.
   if (committedBefore && c.res.status < 300) c.res.headers.set('idempotent-replayed', 'true')
+  // Stored by the write's own batch (idempotentWrite.complete).
+  if (write.stored) return undefined
   const body = await c.res.clone().text()
   await scope.update(requestIdempotency, { status: c.res.status, response: body, completedAt: new Date(deps.clock.now()) }, held)
   return undefined
+}
+
+/**
+ * A condition the claim must meet (the server API's key check, features/api-v1/api-v1-key.ts): when it
+ * fails nothing is claimed, `recheck` finds out why by a statement (and throws if the condition is
+ * really false), then the claim is made without it.
+ */
+export type ClaimGuard = { when: SQL; passed: () => void; recheck: () => Promise<void> }
+
+/** What the claim carries besides the key (runIdempotent). */
+export type ClaimOptions = {
+  guard?: ClaimGuard
+  /** A value read with the claim, for the handler (`idempotentWrite.claimRead`). */
+  read?: SQL
 }
 
 /** The key's length, checked before anything runs (422 naming the header). */

@@ -21,7 +21,7 @@ import { completeChallenge } from '../challenges/completions'
 import { claimReward } from '../rewards/rewards-claim'
 import { activeRewardsCond, type RewardRow, rewardStatus } from '../rewards/rewards-state'
 import { MAX_IDENTITY_TOKEN_SECONDS, signIdentityToken } from '../signin/identity'
-import { getParticipant, participantOr404 } from './api-v1-service'
+import { getParticipant, type KeyCheck, participantOr404, participantWithExternalIdOr404, toApiParticipant } from './api-v1-service'
 
 /**
  * The server API's calls that act through the engine (docs/decisions/0025-server-api-v1.md): each
@@ -154,15 +154,17 @@ export async function participantActionsPage(
   deps: Deps,
   participantId: number,
   query: { limit: number; starting_after?: number | undefined; expand?: ('participant' | 'reward')[] | undefined },
+  key?: KeyCheck,
 ): Promise<ActionPage> {
-  await participantOr404(scope, participantId)
+  // The participant (its 404, and its expansion) and the key's check in one statement.
+  const found = await participantWithExternalIdOr404(scope, participantId, key)
   const rows = await scope
     .select(participantActions, and(eq(participantActions.participantId, participantId), query.starting_after !== undefined ? lt(participantActions.id, query.starting_after) : undefined))
     .orderBy(desc(participantActions.id))
     .limit(query.limit + 1)
   const page = rows.slice(0, query.limit)
   const expand = new Set(query.expand ?? [])
-  const participant = expand.has('participant') ? await getParticipant(scope, participantId) : undefined
+  const participant = expand.has('participant') ? toApiParticipant(found.participant, found.externalId) : undefined
   const rewardIds = expand.has('reward') ? [...new Set(page.filter((r) => r.actionableType === 'Reward' && r.actionableId !== null).map((r) => r.actionableId!))] : []
   const now = deps.clock.now()
   const rewardById = new Map(rewardIds.length ? (await scope.select(rewards, inArray(rewards.id, rewardIds))).map((r) => [r.id, toApiReward(r, now)]) : [])

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { ZodError } from 'zod'
 import { API_V1_RATE_LIMIT, type ApiError } from '../../../../sdk/contract/api-v1'
@@ -5,9 +6,8 @@ import { programScope } from '../../db/scope'
 import { AppError } from '../../lib/errors'
 import { validationError } from '../../middleware/errors'
 import { checkIdempotencyKey, runIdempotent } from '../../middleware/idempotency'
-import { TokenBuckets } from '../../lib/token-bucket'
-import { verifyApiKey } from '../integrations/api-keys'
 import { logApiRequest } from '../integrations/api-keys-log'
+import { RequestKey } from './api-v1-key'
 import type { ApiV1Env } from './api-v1-env'
 
 /** The one error body of `/api/v1`: `{ error: { code, message, request_id, fields? } }`. */
@@ -63,36 +63,30 @@ export const requestLog: MiddlewareHandler<ApiV1Env> = async (c, next) => {
 
 /**
  * `Authorization: Bearer tsk_...`: the key's program becomes the request's scope (nothing in the
- * request can name another program). Then the key's rate limit: 429 with Retry-After past it.
+ * request can name another program). Then the key's rate limit: 429 with Retry-After past it. A key
+ * verified recently in this isolate is taken from its cache without a statement; the request then
+ * confirms it in a statement it makes anyway, or in one of its own before its work (RequestKey,
+ * decision 0037).
  */
 export const apiKeyAuth: MiddlewareHandler<ApiV1Env> = async (c, next) => {
   const deps = c.get('deps')
-  const now = deps.clock.now()
   const header = c.req.header('authorization')
   if (!header) throw new AppError('unauthenticated', 401, 'Missing API key: send Authorization: Bearer tsk_...')
-  const key = await verifyApiKey(deps.db, header, now)
-  if (!key) throw new AppError('unauthenticated', 401, 'Invalid, revoked or expired API key')
-  c.set('apiKey', key)
-  c.set('scope', programScope(deps.db, key.programId))
-  const limit = rateBuckets.take(key.bucket, key.rateLimit, API_V1_RATE_LIMIT.burstSeconds, now)
-  c.set('rateLimit', limit)
-  if (!limit.ok) {
-    const seconds = limit.retryAfterSeconds
-    throw new AppError('rate_limited', 429, `Too many requests for this API key (${key.rateLimit} a second): retry in ${seconds} s`, undefined, { retry_after_seconds: seconds })
-  }
+  const key = await RequestKey.of(c, header, deps.clock.now())
+  c.set('requestKey', key)
+  c.set('scope', programScope(deps.db, key.key.programId))
   await next()
 }
-
-/** The keys' rate buckets, in this process (Node) or isolate (Workers): no statement per request. */
-const rateBuckets = new TokenBuckets()
 
 /**
  * `Idempotency-Key` for `/api/v1` writes (middleware/idempotency.ts, with its lease), stored under
  * `api:{key}` in the key's program; the handlers make their writes unique by it (`idempotencyKey`).
- * `required` refuses a write without the header.
+ * `required` refuses a write without the header. The claim is the request's first statement: it
+ * carries the API key's check (a revoked key claims nothing) and `claimRead`, a value the handler
+ * would otherwise read in a statement of its own (the points adjust's participant).
  */
 export const apiIdempotency =
-  (mode: 'required' | 'optional'): MiddlewareHandler<ApiV1Env> =>
+  (mode: 'required' | 'optional', claimRead?: (c: Context<ApiV1Env>) => SQL): MiddlewareHandler<ApiV1Env> =>
   async (c, next) => {
     const raw = c.req.header('idempotency-key')
     if (!raw) {
@@ -101,5 +95,6 @@ export const apiIdempotency =
     }
     checkIdempotencyKey(raw)
     c.set('idempotencyKey', raw)
-    return runIdempotent(c, c.get('scope'), c.get('deps'), `api:${raw}`, next)
+    const guard = c.get('requestKey')?.claimGuard()
+    return runIdempotent(c, c.get('scope'), c.get('deps'), `api:${raw}`, next, { ...(guard ? { guard } : {}), ...(claimRead ? { read: claimRead(c) } : {}) })
   }

@@ -1,16 +1,20 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
-import type { ApiLedgerEntry, ApiParticipant, LedgerPage, ParticipantUpsert, PointsAdjust, PointsAdjustResult } from '../../../../sdk/contract/api-v1'
-import { participantExternalIds, participants, pointsLedger } from '../../db/schema'
+import type { ApiLedgerEntry, ApiParticipant, LedgerPage, ParticipantUpsert, PointsAdjust } from '../../../../sdk/contract/api-v1'
+import { apiKeys, participantExternalIds, participants, pointsLedger } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
-import type { ParticipantRow } from '../../env'
+import type { IdempotentWrite, ParticipantRow } from '../../env'
 import { randomToken } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { afterParticipantChange } from '../challenges/effects'
 import { isBalanceViolation, ledgerWrite, pointsEventFor } from '../points/ledger'
 import { actionInsert, eventDeliveries, participantCreatedInsert, participantUpdatedInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
-import { batch } from '../../db/batch'
+import { batch, type BatchStatement } from '../../db/batch'
+import type { RequestKey } from './api-v1-key'
+
+/** The request's key check, for a statement a read makes anyway (api-v1-key.ts): a cached key confirmed without a statement of its own. */
+export type KeyCheck = Pick<RequestKey, 'key' | 'rateNow' | 'settle'>
 
 const participantNotFound = () => new AppError('not_found', 404, 'No such participant', { id: 'not found' })
 
@@ -28,6 +32,26 @@ export function toApiParticipant(p: ParticipantRow, externalId: string | null): 
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   }
+}
+
+/**
+ * The answer of a points adjust, `{ entry, participant }` as JSON text, built in SQL from the ledger row
+ * of `ledgerKey` and its participant: the write's batch stores it as the Idempotency-Key's answer and
+ * answers it (idempotentWrite.complete), so the answer and its replays are the same bytes and no
+ * statement follows the batch. It must equal `JSON.stringify({ entry: toEntry(row), participant:
+ * toApiParticipant(p, externalId) })` of the same rows: same fields in the same order, dates as
+ * Date#toISOString writes them (api-v1.test.ts compares the two).
+ */
+export function pointsAdjustAnswer(scope: ProgramScope, ledgerKey: string): SQL<string> {
+  const iso = (ms: string) => sql.raw(`(strftime('%Y-%m-%dT%H:%M:%S', ${ms} / 1000, 'unixepoch') || printf('.%03dZ', ${ms} % 1000))`)
+  return sql<string>`(SELECT json_object(
+    'entry', json_object('object', 'ledger_entry', 'id', l.id, 'participant_id', l.participant_id, 'delta', l.delta, 'kind', l.kind, 'source', l.source, 'title', l.title, 'created_at', ${iso('l.created_at')}),
+    'participant', json_object('object', 'participant', 'id', p.id, 'email', p.email,
+      'external_id', (SELECT x.external_id FROM participant_external_ids x WHERE x.program_id = p.program_id AND x.participant_id = p.id LIMIT 1),
+      'first_name', p.first_name, 'last_name', p.last_name, 'status', p.status, 'points_balance', p.unused_points, 'lifetime_points', p.points,
+      'created_at', ${iso('p.created_at')}, 'updated_at', ${iso('p.updated_at')}))
+    FROM points_ledger l JOIN participants p ON p.id = l.participant_id AND p.program_id = l.program_id
+    WHERE l.program_id = ${scope.programId} AND l.idempotency_key = ${ledgerKey})`
 }
 
 const toEntry = (row: typeof pointsLedger.$inferSelect): ApiLedgerEntry => ({
@@ -62,6 +86,12 @@ function participantWithExternalId(scope: ProgramScope, where: SQL) {
     .limit(1)
 }
 
+/** SQL, a scalar for the points adjust's Idempotency-Key claim: 1 when participant `id` is in the program, else NULL. */
+export function participantInProgram(scope: ProgramScope, id: number): SQL<number | null> {
+  const safe = Number.isSafeInteger(id) && id > 0 ? id : 0
+  return sql<number | null>`(SELECT 1 FROM participants p WHERE p.id = ${safe} AND p.program_id = ${scope.programId})`
+}
+
 /** The participant of the key's program, or 404 (an id of another program is simply not found). */
 export async function participantOr404(scope: ProgramScope, id: number): Promise<ParticipantRow> {
   const row = Number.isSafeInteger(id) && id > 0 ? await scope.first(participants, eq(participants.id, id)) : undefined
@@ -69,26 +99,51 @@ export async function participantOr404(scope: ProgramScope, id: number): Promise
   return row
 }
 
-/** The participant of the key's program with its external id (one statement), or 404. */
-async function participantWithExternalIdOr404(scope: ProgramScope, id: number) {
-  const [found] = Number.isSafeInteger(id) && id > 0 ? await participantWithExternalId(scope, eq(participants.id, id)) : []
+type Found = { participant: ParticipantRow; externalId: string | null }
+
+/**
+ * participantWithExternalId, and with `key` the API key's state in the same statement: the key's row
+ * (by id, in the program) is what the statement reads from, the participant joined to it, so the key's
+ * state comes back even when no participant matches. A key no longer good is refused (401) before
+ * anything is answered.
+ */
+async function participantFound(scope: ProgramScope, where: SQL, key?: KeyCheck): Promise<Found | undefined> {
+  if (!key) return (await participantWithExternalId(scope, where))[0]
+  const x = participantExternalIds
+  const [row] = await scope.db
+    .select({
+      keyRate: key.rateNow,
+      participant: participants,
+      externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.participantId} = "participants"."id" LIMIT 1)`,
+    })
+    .from(apiKeys)
+    .leftJoin(participants, scope.where(participants, where))
+    .where(scope.where(apiKeys, eq(apiKeys.id, key.key.keyId)))
+    .limit(1)
+  key.settle(row?.keyRate)
+  return row?.participant ? { participant: row.participant, externalId: row.externalId } : undefined
+}
+
+/** The participant of the key's program with its external id (one statement, with the key's check when given), or 404. */
+export async function participantWithExternalIdOr404(scope: ProgramScope, id: number, key?: KeyCheck): Promise<Found> {
+  const found = Number.isSafeInteger(id) && id > 0 ? await participantFound(scope, eq(participants.id, id), key) : undefined
   if (!found) throw participantNotFound()
   return found
 }
 
-export async function getParticipant(scope: ProgramScope, id: number): Promise<ApiParticipant> {
-  const found = await participantWithExternalIdOr404(scope, id)
+export async function getParticipant(scope: ProgramScope, id: number, key?: KeyCheck): Promise<ApiParticipant> {
+  const found = await participantWithExternalIdOr404(scope, id, key)
   return toApiParticipant(found.participant, found.externalId)
 }
 
 /** GET /api/v1/participants?email=|external_id=: a list of zero or one (the filters are unique). */
-export async function findParticipants(scope: ProgramScope, query: { email?: string | undefined; external_id?: string | undefined }): Promise<ApiParticipant[]> {
+export async function findParticipants(scope: ProgramScope, query: { email?: string | undefined; external_id?: string | undefined }, key?: KeyCheck): Promise<ApiParticipant[]> {
   const x = participantExternalIds
   const byExternal =
     query.external_id !== undefined ? sql`${participants.id} = (SELECT ${x.participantId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.externalId} = ${query.external_id})` : undefined
   const byEmail = query.email !== undefined ? eq(participants.email, query.email.toLowerCase()) : undefined
   if (!byExternal && !byEmail) return []
-  const [found] = await participantWithExternalId(scope, and(byExternal, byEmail)!)
+  const found = await participantFound(scope, and(byExternal, byEmail)!, key)
   return found ? [toApiParticipant(found.participant, found.externalId)] : []
 }
 
@@ -170,32 +225,43 @@ const DELTA_SIGN = { earn: 1, refund: 1, spend: -1 } as const
  * participants CHECK (unused_points >= 0) fails the whole batch when a spend is larger than the
  * balance at that moment, so parallel spends can never overdraw. `ledgerKey` (from the request's
  * Idempotency-Key) makes the ledger row itself unique as well.
+ *
+ * Two statements in all (issue 24): the key's claim, which also read whether the participant is in the
+ * program (`write.claimRead`, routes.ts), and this batch, which ends by storing the answer under the
+ * key (`write.complete`) and answers that stored text. Answers the body (JSON text).
  */
-export async function adjustParticipantPoints(scope: ProgramScope, deps: Deps, participantId: number, input: PointsAdjust, ledgerKey: string): Promise<PointsAdjustResult> {
-  await participantOr404(scope, participantId)
+export async function adjustParticipantPoints(scope: ProgramScope, deps: Deps, participantId: number, input: PointsAdjust, ledgerKey: string, write: IdempotentWrite): Promise<string> {
+  // Read with the claim; a key taken over after its lease (no claim of this request's) reads it here.
+  if (write.claimRead === undefined) await participantOr404(scope, participantId)
+  else if (write.claimRead === null) throw participantNotFound()
   const delta = DELTA_SIGN[input.type] * input.amount
   const key = `api:${ledgerKey}`
   const event = { ...(await pointsEventFor(deps, scope.programId)), data: { type: input.type } }
+  const answer = pointsAdjustAnswer(scope, key)
+  // The batch ends with the participant after the write (for the follow-ups) and the answer, built from
+  // this call's entry (or the one a replayed key wrote), so nothing is read or written afterwards.
+  const statements: BatchStatement[] = [
+    ...ledgerWrite(scope, { participantId, delta, kind: input.type, source: 'api', title: input.reason, idempotencyKey: key }, event, { returningId: true }),
+    actionInsert(scope, { participantId, actionType: 'points_adjusted', title: input.reason, points: delta, dedupeKey: key }),
+    scope.db.select().from(participants).where(scope.where(participants, eq(participants.id, participantId))).limit(1),
+    write.complete(201, answer),
+  ]
   let results: unknown[]
   try {
-    // The batch ends with what the answer shows: the entry (this call's, or the one a replayed key
-    // wrote) and the participant after it, so nothing is read again afterwards.
-    results = (await batch(deps.db, [
-      ...ledgerWrite(scope, { participantId, delta, kind: input.type, source: 'api', title: input.reason, idempotencyKey: key }, event, { returningId: true }),
-      actionInsert(scope, { participantId, actionType: 'points_adjusted', title: input.reason, points: delta, dedupeKey: key }),
-      scope.db.select().from(pointsLedger).where(scope.where(pointsLedger, eq(pointsLedger.idempotencyKey, key))).limit(1),
-      participantWithExternalId(scope, eq(participants.id, participantId)),
-    ])) as unknown[]
+    results = (await batch(deps.db, statements)) as unknown[]
   } catch (err) {
     if (isBalanceViolation(err)) throw new AppError('not_enough_points', 422, 'The participant does not have enough points', { amount: 'is more than the balance' })
     throw err
   }
   if (event.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [1]))
-  const entry = (results[3] as (typeof pointsLedger.$inferSelect)[])[0]!
-  const after = (results[4] as { participant: ParticipantRow; externalId: string | null }[])[0]!
+  const participant = (results[3] as ParticipantRow[])[0]!
+  let body = (results[4] as { response: string | null }[])[0]?.response
+  if (body) write.stored = true
+  // This request lost the key (its lease ran out and a retry took it over): the same answer, read alone.
+  else body = (await deps.db.all<{ response: string }>(sql`SELECT ${answer} AS response`))[0]!.response
   // The follow-ups (tier, automatic rewards) from the values the batch returned: usually no query.
-  await afterParticipantChange(scope, deps, participantId, { participant: after.participant, completedChallenge: false })
-  return { entry: toEntry(entry), participant: toApiParticipant(after.participant, after.externalId) }
+  await afterParticipantChange(scope, deps, participantId, { participant, completedChallenge: false })
+  return body
 }
 
 /**
@@ -206,9 +272,10 @@ export async function participantLedger(
   scope: ProgramScope,
   participantId: number,
   query: { limit: number; starting_after?: number | undefined; expand?: 'participant'[] | undefined },
+  key?: KeyCheck,
 ): Promise<LedgerPage> {
-  // The participant (its 404, and its expansion with the external id) in one statement.
-  const found = await participantWithExternalIdOr404(scope, participantId)
+  // The participant (its 404, and its expansion with the external id) and the key's check in one statement.
+  const found = await participantWithExternalIdOr404(scope, participantId, key)
   const rows = await scope
     .select(pointsLedger, and(eq(pointsLedger.participantId, participantId), query.starting_after !== undefined ? lt(pointsLedger.id, query.starting_after) : undefined))
     .orderBy(desc(pointsLedger.id))

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { type ApiV1Operation, type ApiV1OperationId, apiV1OperationTable } from '../../../../sdk/contract/api-v1'
@@ -5,7 +6,7 @@ import { buildApiV1OpenApi } from '../../../../sdk/contract/api-v1/openapi'
 import { consoleOrigin } from '../../lib/origin'
 import { AppError } from '../../lib/errors'
 import { validationError } from '../../middleware/errors'
-import { adjustParticipantPoints, findParticipants, getParticipant, participantLedger, upsertParticipant } from './api-v1-service'
+import { adjustParticipantPoints, findParticipants, getParticipant, participantInProgram, participantLedger, upsertParticipant } from './api-v1-service'
 import { claimForParticipant, completeForParticipant, issueIdentityToken, listRewards, participantActionsPage } from './api-v1-engine'
 import type { ApiV1Env } from './api-v1-env'
 import { createApiReceipt } from '../receipts/receipts-api'
@@ -81,11 +82,13 @@ const handlers: Handlers = {
     const { created, participant } = await upsertParticipant(c.get('scope'), c.get('deps'), body)
     return c.json(participant, created ? 201 : 200)
   },
-  findParticipants: async (c, { query }) => c.json({ object: 'list' as const, data: await findParticipants(c.get('scope'), query), has_more: false }),
-  getParticipant: async (c, { params }) => c.json(await getParticipant(c.get('scope'), params.id)),
-  adjustPoints: async (c, { params, body }) => c.json(await adjustParticipantPoints(c.get('scope'), c.get('deps'), params.id, body, c.get('idempotencyKey')!), 201),
-  listLedger: async (c, { params, query }) => c.json(await participantLedger(c.get('scope'), params.id, query)),
-  listActions: async (c, { params, query }) => c.json(await participantActionsPage(c.get('scope'), c.get('deps'), params.id, query)),
+  findParticipants: async (c, { query }) => c.json({ object: 'list' as const, data: await findParticipants(c.get('scope'), query, c.get('requestKey')), has_more: false }),
+  getParticipant: async (c, { params }) => c.json(await getParticipant(c.get('scope'), params.id, c.get('requestKey'))),
+  // The answer is the JSON text the write's batch stored under the Idempotency-Key (the same bytes a retry replays).
+  adjustPoints: async (c, { params, body }) =>
+    c.body(await adjustParticipantPoints(c.get('scope'), c.get('deps'), params.id, body, c.get('idempotencyKey')!, c.get('idempotentWrite')!), 201, { 'content-type': 'application/json' }),
+  listLedger: async (c, { params, query }) => c.json(await participantLedger(c.get('scope'), params.id, query, c.get('requestKey'))),
+  listActions: async (c, { params, query }) => c.json(await participantActionsPage(c.get('scope'), c.get('deps'), params.id, query, c.get('requestKey'))),
   completeChallenge: async (c, { params }) => c.json(await completeForParticipant(c.get('scope'), c.get('deps'), params.id, params.challenge_id), 201),
   listRewards: async (c, { query }) => c.json(await listRewards(c.get('scope'), c.get('deps'), query)),
   claimReward: async (c, { params, body }) => c.json(await claimForParticipant(c.get('scope'), c.get('deps'), params.id, params.reward_id, body, c.get('idempotencyKey')!), 201),
@@ -103,17 +106,42 @@ const handlers: Handlers = {
 /** `/api/v1/participants/{id}` -> `/participants/:id` (the sub-app is mounted at /api/v1). */
 export const honoPathOf = (path: string) => path.replace(/^\/api\/v1/, '').replace(/\{(\w+)\}/g, ':$1')
 
-function mount(app: Hono<ApiV1Env>, op: ApiV1Operation, handler: Handler<ApiV1Operation>) {
+/**
+ * Reads whose first statement carries the API key's check (RequestKey.rateNow, decision 0037): a call
+ * on a key kept in the isolate makes no statement for it. Every other call on a kept key confirms it
+ * by a statement before its work, unless its Idempotency-Key's claim did.
+ */
+const KEY_CHECKED_IN_READ: ReadonlySet<string> = new Set<string>(['getParticipant', 'findParticipants', 'listLedger', 'listActions'] satisfies ApiV1OperationId[])
+
+/** What an operation's Idempotency-Key claim reads along for its handler (idempotentWrite.claimRead). */
+const CLAIM_READS: Partial<Record<ApiV1OperationId, (c: C) => SQL>> = {
+  // Whether the participant is in the key's program: the points adjust then makes no statement before its batch.
+  adjustPoints: (c) => participantInProgram(c.get('scope'), Number(c.req.param('id'))),
+}
+
+function mount(app: Hono<ApiV1Env>, id: string, op: ApiV1Operation, handler: Handler<ApiV1Operation>) {
   const run = async (c: C) => {
-    const input = {
-      params: op.params ? parse(op.params, c.req.param()) : undefined,
-      query: op.query ? parse(op.query, queryInput(c, op.query)) : undefined,
-      body: op.body ? parse(op.body, op.bodyOptional ? await optionalJsonBody(c) : await jsonBody(c)) : undefined,
+    const key = c.get('requestKey')
+    if (key && !KEY_CHECKED_IN_READ.has(id)) await key.ensure()
+    let res: Response
+    try {
+      const input = {
+        params: op.params ? parse(op.params, c.req.param()) : undefined,
+        query: op.query ? parse(op.query, queryInput(c, op.query)) : undefined,
+        body: op.body ? parse(op.body, op.bodyOptional ? await optionalJsonBody(c) : await jsonBody(c)) : undefined,
+      }
+      res = await handler(c, input as Input<ApiV1Operation>)
+    } catch (err) {
+      // A refused key answers 401 before anything else, a validation error or a 404 included.
+      await key?.ensure()
+      throw err
     }
-    return handler(c, input as Input<ApiV1Operation>)
+    // A read that made no statement (a lookup without a filter) checks its key now, before answering.
+    await key?.ensure()
+    return res
   }
   const method = op.method.toUpperCase()
-  if (op.idempotency) app.on(method, honoPathOf(op.path), apiIdempotency(op.idempotency), run)
+  if (op.idempotency) app.on(method, honoPathOf(op.path), apiIdempotency(op.idempotency, CLAIM_READS[id as ApiV1OperationId]), run)
   else app.on(method, honoPathOf(op.path), run)
 }
 
@@ -125,9 +153,9 @@ function mount(app: Hono<ApiV1Env>, op: ApiV1Operation, handler: Handler<ApiV1Op
 export function buildApiV1Routes(table: Record<string, ApiV1Operation> = apiV1OperationTable, impl: Record<string, Handler<ApiV1Operation>> = handlers as unknown as Record<string, Handler<ApiV1Operation>>) {
   const app = new Hono<ApiV1Env>().use(requestLog)
   const entries = Object.entries(table)
-  for (const [id, op] of entries) if (op.public) mount(app, op, impl[id]!)
+  for (const [id, op] of entries) if (op.public) mount(app, id, op, impl[id]!)
   app.use(apiKeyAuth)
-  for (const [id, op] of entries) if (!op.public) mount(app, op, impl[id]!)
+  for (const [id, op] of entries) if (!op.public) mount(app, id, op, impl[id]!)
   app.all('/*', (c) => {
     throw new AppError('not_found', 404, `No route for ${c.req.method} ${c.req.path}`)
   })

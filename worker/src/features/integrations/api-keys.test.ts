@@ -68,7 +68,8 @@ describe('API keys (settings integrations api_auths)', () => {
 
     expect(await verifyApiKey(db, `Bearer ${a.api_key}`, clock.now())).toMatchObject({ programId: program.id, keyId: a.id, rateLimit: 100 })
     expect(await verifyApiKey(db, b.api_key, new Date(clock.now()))).toMatchObject({ programId: program.id, keyId: b.id, rateLimit: 100 })
-    // last used is recorded and listed.
+    // last used is recorded (by the key's request log, decision 0037) and listed.
+    expect((await t.app.request('/api/v1/participants?email=a%40example.com', { headers: { authorization: `Bearer ${a.api_key}` } })).status).toBe(200)
     const listed = (await admin.json<ApiKeyList>(base)).body.data.find((k) => k.id === a.id)!
     expect(listed.last_used_at).not.toBeNull()
 

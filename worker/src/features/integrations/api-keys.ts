@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import {
   API_KEY_MAX_DAYS,
   API_KEY_PATTERN,
@@ -15,7 +15,7 @@ import type { FormResult } from '../../../../sdk/contract/console/forms'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import { apiKeys } from '../../db/schema'
-import { type ProgramScope, programScope } from '../../db/scope'
+import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import { safeEqual, sha256Sync } from '../../lib/crypto'
@@ -27,8 +27,6 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 /** 43 base62 characters carry 256 bits (43 x log2 62 = 256.03): as much as 32 random bytes. */
 const KEY_CHARS = 43
 const DAY_MS = 86_400_000
-/** last_used_at is written at most this often per key, so a busy key costs no write per request. */
-const LAST_USED_EVERY_MS = 60_000
 
 /**
  * A new key: `tsk_` + 43 uniform base62 characters from the platform's CSPRNG (rejection sampling:
@@ -110,7 +108,10 @@ export async function findApiKeyOr404(scope: ProgramScope, id: number): Promise<
   return row
 }
 
-/** POST .../api_auths/{id}/revoke: refused from the next request on (verifyApiKey reads the row every time). */
+/**
+ * POST .../api_auths/{id}/revoke: refused from the next request on, in every isolate: a request with a
+ * cached key reads `apiKeyRateNow` in its first statement, which is NULL for a revoked key (decision 0037).
+ */
 export async function revokeApiKey(scope: ProgramScope, deps: Deps, id: number): Promise<ApiKeyRow> {
   const row = await findApiKeyOr404(scope, id)
   const now = deps.clock.now()
@@ -120,9 +121,10 @@ export async function revokeApiKey(scope: ProgramScope, deps: Deps, id: number):
 
 /**
  * PATCH .../api_auths/{id}: a new rate (requests a second) for a key that is not revoked. It holds from
- * the key's next request: verifyApiKey reads the row on every call (nothing caches it) and the rate
- * bucket is keyed by the key, not its rate, so it refills at the new rate and a lower rate caps the
- * tokens it holds at once (TokenBuckets.take). An expired key may still be edited: it stays refused.
+ * the key's next request: that request's first statement reads the key's rate (`apiKeyRateNow`, also
+ * behind the isolate's key cache, decision 0037), and the rate bucket is keyed by the key, not its rate,
+ * so it refills at the new rate and a lower rate caps the tokens it holds at once (TokenBuckets.take).
+ * An expired key may still be edited: it stays refused.
  */
 export async function updateApiKeyRateLimit(
   scope: ProgramScope,
@@ -136,21 +138,43 @@ export async function updateApiKeyRateLimit(
   return { status: 200, result: { success: true, errors: {}, data: toRow(updated, deps.clock.now()) } }
 }
 
-/** A verified key: its program, id, rate limit, and a name for its rate bucket unique across databases (its hash). */
-export type VerifiedApiKey = { programId: number; keyId: number; rateLimit: number; bucket: string }
+/**
+ * A verified key: its program, id, rate limit, expiry (ms), and a name for its rate bucket unique across
+ * databases (its hash, also the key of the isolate's key cache).
+ */
+export type VerifiedApiKey = { programId: number; keyId: number; rateLimit: number; expiresAt: number; bucket: string }
+
+/**
+ * SQL, a scalar for a statement a request makes anyway: the key's rate limit while the key is still
+ * valid at `now` (not revoked, not expired, not deleted), else NULL. What lets a request answered with
+ * a cached key see a revoke, a rate edit or an expiry made anywhere, without a statement of its own
+ * (decision 0037).
+ */
+export function apiKeyRateNow(keyId: number, now: number): SQL<number | null> {
+  // Cross-program by nature: the key names its program (and is the request's own key, by id).
+  return sql<number | null>`(SELECT k.rate_limit FROM api_keys k WHERE k.id = ${keyId} AND k.revoked_at IS NULL AND k.expires_at > ${now})`
+}
+
+/** The key of an `Authorization` value (`Bearer tsk_...`, or the key alone) when it has a key's shape, else null. */
+export function bearerApiKey(header: string | null | undefined): string | null {
+  const token = (header ?? '').replace(/^Bearer\s+/i, '').trim()
+  return API_KEY_PATTERN.test(token) ? token : null
+}
 
 /**
  * Authenticates a server API call (`Authorization: Bearer tsk_...`): the program and key id of a
  * known, unrevoked, unexpired key, else null. The key is found by its public prefix and its digest
- * compared in constant time, so the lookup reveals nothing about the secret part.
+ * compared in constant time, so the lookup reveals nothing about the secret part. One statement, a
+ * read: the key's `last_used_at` is written by its request log (a trigger of api_request_log, at most
+ * once a minute per key), after the answer.
  *
  * @example
  * const key = await verifyApiKey(deps.db, c.req.header('authorization'), deps.clock.now())
  * if (!key) throw unauthenticated('Invalid API key')
  */
 export async function verifyApiKey(db: Db, bearerToken: string | null | undefined, now: number | Date): Promise<VerifiedApiKey | null> {
-  const token = (bearerToken ?? '').replace(/^Bearer\s+/i, '').trim()
-  if (!API_KEY_PATTERN.test(token)) return null
+  const token = bearerApiKey(bearerToken)
+  if (!token) return null
   const at = typeof now === 'number' ? now : now.getTime()
   const digest = hashApiKey(token)
   // Cross-program by design: the key names its program.
@@ -158,8 +182,5 @@ export async function verifyApiKey(db: Db, bearerToken: string | null | undefine
   let match: ApiKeyEntity | undefined
   for (const row of candidates) if (safeEqual(row.keyHash, digest)) match = row
   if (!match || match.revokedAt || match.expiresAt.getTime() <= at) return null
-  if (!match.lastUsedAt || at - match.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
-    await programScope(db, match.programId).update(apiKeys, { lastUsedAt: new Date(at) }, eq(apiKeys.id, match.id))
-  }
-  return { programId: match.programId, keyId: match.id, rateLimit: match.rateLimit, bucket: match.keyHash }
+  return { programId: match.programId, keyId: match.id, rateLimit: match.rateLimit, expiresAt: match.expiresAt.getTime(), bucket: match.keyHash }
 }
