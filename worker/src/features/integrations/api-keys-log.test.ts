@@ -84,14 +84,17 @@ describe('API key request log (console)', () => {
 })
 
 describe('API request log writes', () => {
-  it('writes the calls that end together in one insert per 14 rows (D1 binds at most 100 values), losing none', async () => {
+  it('writes the calls that end together in one statement (their rows as one JSON value), losing none', async () => {
     const t = await setup()
     const before = await t.db.$count(apiRequestLog)
-    const inserts = vi.spyOn(t.db, 'insert')
+    const inserts = vi.spyOn(t.db, 'run')
     const row = (n: number) => ({ programId: t.program.id, keyId: t.key.id, method: 'GET', route: '/api/v1/participants', status: 200, requestId: `together-${n}`, createdAt: new Date(t.clock.now()) })
     await Promise.all(Array.from({ length: 30 }, (_, n) => logApiRequest(t.db, row(n), 5)))
-    expect(inserts).toHaveBeenCalledTimes(3)
+    expect(inserts).toHaveBeenCalledTimes(1)
     inserts.mockRestore()
     expect((await t.db.$count(apiRequestLog)) - before).toBe(30)
+    // Each row as it was logged, the time included.
+    const [one] = await t.db.select().from(apiRequestLog).where(eq(apiRequestLog.requestId, 'together-7'))
+    expect(one).toMatchObject({ programId: t.program.id, keyId: t.key.id, method: 'GET', route: '/api/v1/participants', status: 200, createdAt: new Date(t.clock.now()) })
   })
 })
