@@ -39,6 +39,12 @@ export const challengeRoutes = {
 export const accountRoutes = {
   participantActions: '/public/participant_actions',
   updateEmailSettings: '/public/account/update_email_settings',
+  /** Mails the code that confirms `export` or `delete` (sdk/contract/privacy.ts). */
+  privacyCode: '/public/account/privacy_code',
+  /** Download my data: the export file, with the code for `export`. */
+  exportData: '/public/account/export',
+  /** Delete my account, with the code for `delete`. */
+  deleteAccount: '/public/account/delete',
 } as const
 
 export const offerRoutes = {

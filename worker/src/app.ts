@@ -59,11 +59,13 @@ import { receiptsConsole } from './features/receipts/admin'
 import { receiptPublicRoutes } from './features/receipts/public'
 import { RECEIPT_UPLOAD_PATH, receiptUploadGate } from './features/receipts/receipt-file'
 import { RECEIPT_FILE_PREFIX, receiptFileRoutes } from './features/receipts/signed-url'
+import { privacyConsole } from './features/privacy/admin'
+import { privacyAccountRoutes } from './features/privacy/public'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** The console's JSON API, one entry per feature; each declares a permission per route. */
-const CONSOLE_FEATURES = [consoleShell, dashboardConsole, economicsConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole, integrationsConsole, mediaConsole, settingsConsole, domainsConsole, evergreenConsole, feedPostsConsole, programPagesConsole, layoutConsole, brandingConsole, referralsConsole, receiptsConsole]
+const CONSOLE_FEATURES = [consoleShell, dashboardConsole, economicsConsole, participantsConsole, organizationConsole, challengesConsole, rewardsConsole, sweepstakesConsole, collectiblesConsole, tagsConsole, integrationsConsole, mediaConsole, settingsConsole, domainsConsole, evergreenConsole, feedPostsConsole, programPagesConsole, layoutConsole, brandingConsole, referralsConsole, receiptsConsole, privacyConsole]
 
 /** Every console endpoint with its permission: the permission-matrix test is generated from it. */
 export const consoleRouteTable: ConsoleRoute[] = CONSOLE_FEATURES.flatMap((f) => f.table)
@@ -174,6 +176,7 @@ export function createApp(deps: Deps) {
   app.route('/public/receipts', receiptPublicRoutes)
   app.route('/public/home', rewardHomeRoutes)
   app.route('/public', accountRoutes)
+  app.route('/public/account', privacyAccountRoutes)
   app.route('/public/challenges', challengeRoutes)
   app.route('/public/challenges', checkoutRoutes)
   app.route('/public/home', receiptRoutes)

@@ -55,6 +55,8 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /programs/:program_id/dashboard/actions.csv': { alsoNeeds: [['users', 'manage'], ['challenges', 'manage']] }, // "Exporting tables needs users or challenges manage"
   // Participants (participants/admin.ts): the tabs read one participant of the program in the path.
   ...participantTabs(['', '/actions', '/rewards', '/challenges', '/questions', '/participant_answers', '/recruited', '/receipts', '/attributes', '/attributes/new']),
+  // "Export data" (privacy/admin.ts, users manage): the participant's data file.
+  ...participantTabs(['/export']),
   // The matrix programs have no chain integration: an allowed call is told so (404), a refused one 403.
   'GET /programs/:program_id/participants/:participant_id{[0-9]+}/blockchain_transactions': { params: async (k, p) => ({ participant_id: await k.participant(p) }), allowedStatus: 404 },
   'POST /programs/:program_id/participants/:participant_id{[0-9]+}': {

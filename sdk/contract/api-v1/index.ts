@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { economicsQuerySchema, economicsReportSchema } from '../console/economics'
 import { apiReceiptSchema, externalReceiptSchema } from '../receipts'
+import { participantErasureSchema, participantExportSchema } from '../privacy'
 
 /**
  * The server API (`/api/v1`): partners' servers call it with a program API key
@@ -312,6 +313,23 @@ export const apiV1OperationTable = {
     body: pointsAdjustSchema,
     idempotency: 'required',
     responses: { 201: pointsAdjustResultSchema },
+  },
+  exportParticipant: {
+    method: 'get',
+    path: '/api/v1/participants/{id}/export',
+    operationId: 'exportParticipant',
+    summary: "Everything the program holds about a participant, as one JSON document (a data access request; docs/privacy.md documents each field). Receipt photo links work for 24 hours",
+    params: participantIdParamsSchema,
+    responses: { 200: participantExportSchema },
+  },
+  eraseParticipant: {
+    method: 'post',
+    path: '/api/v1/participants/{id}/erase',
+    operationId: 'eraseParticipant',
+    summary:
+      "Erase a participant (a deletion request): every personal field is overwritten or removed, their receipt photos deleted and their sessions ended; points, claims and the program's totals are kept under an anonymous tombstone. Sends `participant.erased`. Idempotent: a repeat answers the same",
+    params: participantIdParamsSchema,
+    responses: { 200: participantErasureSchema },
   },
   listLedger: {
     method: 'get',

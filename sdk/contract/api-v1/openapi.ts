@@ -21,6 +21,7 @@ import {
 } from './index'
 import { errorBodySchema } from '../errors'
 import { economicsReportSchema } from '../console/economics'
+import { participantErasureSchema, participantExportSchema } from '../privacy'
 import { challengeSchema, socialPostSchema, submitChallengeResponseSchema } from '../challenges'
 import { publicOperations, type PublicOperation } from './public'
 
@@ -48,6 +49,8 @@ const COMPONENTS: [string, z.ZodType][] = [
   ['ActionPage', actionPageSchema],
   ['IdentityToken', identityTokenSchema],
   ['EconomicsReport', economicsReportSchema],
+  ['ParticipantExport', participantExportSchema],
+  ['ParticipantErasure', participantErasureSchema],
   // The participant API's error body and the one recursive schema (a post's replies are posts).
   ['PublicError', errorBodySchema],
   ['SocialPost', socialPostSchema],

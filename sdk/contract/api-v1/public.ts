@@ -7,6 +7,7 @@ import { participantSummarySchema } from '../participant'
 import { checkoutSessionResponseSchema, donationCheckoutRequestSchema, stripeReceiptQuerySchema } from '../payments'
 import { programPageSchema, publicProgramSchema } from '../program'
 import { referrerLookupSchema } from '../referrals'
+import { accountDeletedResponseSchema, privacyCodeConfirmSchema, privacyCodeRequestSchema, privacyCodeResponseSchema } from '../privacy'
 import { participantReceiptListSchema, RECEIPT_FILE_FIELD, receiptReviewRequestSchema, receiptUploadResponseSchema } from '../receipts'
 import { offersRewardResponseSchema, processRewardRequestSchema, processRewardResponseSchema, rewardIdParamsSchema, rewardListResponseSchema, rewardSchema } from '../rewards'
 
@@ -78,6 +79,9 @@ export const publicOperationTable = {
   listClaimedRewards: op({ method: 'get', path: '/public/home/claimed_rewards', operationId: 'listClaimedRewards', summary: 'Rewards the participant earned, latest first', auth: 'participant', responses: { 200: rewardListResponseSchema } }),
   getOffersReward: op({ method: 'get', path: '/public/home/offers_reward', operationId: 'getOffersReward', summary: "The program's offer reward and whether the caller may redeem offers", auth: 'optional', responses: { 200: offersRewardResponseSchema } }),
   listParticipantActions: op({ method: 'get', path: '/public/participant_actions', operationId: 'listParticipantActions', summary: "The participant's activity, newest first (paged)", auth: 'participant', query: participantActionsQuerySchema, responses: { 200: participantActionsPageSchema } }),
+  requestPrivacyCode: op({ method: 'post', path: '/public/account/privacy_code', operationId: 'requestPrivacyCode', summary: 'Mail a 6-digit code that confirms downloading the participant’s data (`export`) or deleting their account (`delete`)', auth: 'participant', body: privacyCodeRequestSchema, responses: { 200: privacyCodeResponseSchema } }),
+  downloadMyData: op({ method: 'post', path: '/public/account/export', operationId: 'downloadMyData', summary: 'Download my data: the participant’s data as one JSON file (docs/privacy.md), with the code mailed for `export`', auth: 'participant', body: privacyCodeConfirmSchema, responses: {}, download: true }),
+  deleteMyAccount: op({ method: 'post', path: '/public/account/delete', operationId: 'deleteMyAccount', summary: 'Delete my account (erasure that keeps the program’s books; signs out everywhere), with the code mailed for `delete`', auth: 'participant', body: privacyCodeConfirmSchema, responses: { 200: accountDeletedResponseSchema } }),
   updateEmailSettings: op({ method: 'post', path: '/public/account/update_email_settings', operationId: 'updateEmailSettings', summary: 'Turn an e-mail setting on or off', auth: 'participant', body: updateEmailSettingsRequestSchema, responses: { 200: updateEmailSettingsResponseSchema } }),
   submitChallenge: op({ method: 'post', path: '/public/challenges/submit', operationId: 'submitChallenge', summary: 'Complete a challenge (answers, links, quizzes)', auth: 'participant', body: submitChallengeRequestSchema, idempotency: 'optional', responses: { 200: submitChallengeResponseSchema } }),
   recordSocialView: op({ method: 'post', path: '/public/challenges/{id}/unified_social_submission', operationId: 'recordSocialView', summary: 'Record one viewed post of a social challenge', auth: 'participant', params: challengeIdParamsSchema, query: socialSubmissionQuerySchema, responses: { 200: socialSubmissionResponseSchema } }),

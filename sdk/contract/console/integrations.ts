@@ -226,6 +226,7 @@ export const webhookEventNames = [
   'referral.approved',
   'receipt.processed',
   'payment.completed',
+  'participant.erased',
 ] as const
 export type WebhookEventName = (typeof webhookEventNames)[number]
 

@@ -88,6 +88,8 @@ export const participantDetailSchema = consoleParticipantSchema.extend({
   tier: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** The blockchain_transactions tab exists only with the chain integration on. */
   blockchain_enabled: z.boolean(),
+  /** When the participant was erased (the delete tool; docs/privacy.md): an anonymous tombstone the other tools refuse. */
+  erased_at: z.string().nullable(),
 })
 export type ParticipantDetail = z.infer<typeof participantDetailSchema>
 

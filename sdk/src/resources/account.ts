@@ -1,4 +1,5 @@
 import type { ParticipantActionsPage } from '../../contract/account'
+import type { AccountDeletedResponse, ParticipantExport, PrivacyAction, PrivacyCodeResponse } from '../../contract/privacy'
 import { accountRoutes as routes } from '../../contract/paths'
 import type { Transport } from '../transport'
 
@@ -33,5 +34,36 @@ export class AccountResource {
    */
   updateEmailSettings(input: UpdateEmailSettingsInput): Promise<UpdateEmailSettingsResponse> {
     return this.t.post(routes.updateEmailSettings, { json: input })
+  }
+
+  /**
+   * Mails the participant a 6-digit code that confirms `export` (download my data) or `delete` (delete
+   * my account). At most one a minute and five an hour; the answer's `message` says where it went.
+   * @example
+   * const { message } = await client.account.requestPrivacyCode('export')
+   */
+  requestPrivacyCode(action: PrivacyAction): Promise<PrivacyCodeResponse> {
+    return this.t.post(routes.privacyCode, { json: { action } })
+  }
+
+  /**
+   * Download my data: everything the program holds about the participant (docs/privacy.md), with the
+   * code mailed for `export`. A wrong or expired code throws (`invalid_code`, `code_expired`).
+   * @example
+   * const data = await client.account.downloadData('123456')
+   * const file = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' })
+   */
+  downloadData(code: string): Promise<ParticipantExport> {
+    return this.t.post(routes.exportData, { json: { code } })
+  }
+
+  /**
+   * Delete my account, with the code mailed for `delete`: the participant is erased and signed out
+   * everywhere (sdk/contract/privacy.ts ACCOUNT_DELETION_NOTICE says what happens).
+   * @example
+   * await client.account.deleteAccount('123456')
+   */
+  deleteAccount(code: string): Promise<AccountDeletedResponse> {
+    return this.t.post(routes.deleteAccount, { json: { code } })
   }
 }

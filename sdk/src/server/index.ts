@@ -11,6 +11,8 @@ import type {
   LedgerListParams,
   Page,
   Participant,
+  ParticipantErasure,
+  ParticipantExport,
   ParticipantLookupParams,
   ParticipantUpsertParams,
   PointsAdjustParams,
@@ -70,6 +72,14 @@ export function createServerClient(options: ServerClientOptions) {
         (await http.request<Page<Participant>>({ method: 'GET', path: '/participants', query: params }, call)).data[0] ?? null,
       /** By id; `ApiNotFoundError` for an id outside the key's program. */
       retrieve: (participantId: number, call?: CallOptions) => http.request<Participant>({ method: 'GET', path: `/participants/${seg(participantId)}` }, call),
+      /** Everything the program holds about the participant, as one JSON document (a data access request; receipt photo links work for 24 hours). */
+      export: (participantId: number, call?: CallOptions) => http.request<ParticipantExport>({ method: 'GET', path: `/participants/${seg(participantId)}/export` }, call),
+      /**
+       * Erases the participant (a deletion request): personal fields overwritten or removed, receipt photos
+       * deleted, sessions ended; points, claims and the program's totals kept under an anonymous tombstone.
+       * Safe to repeat: a repeat answers the same (`files` turns `done` once their photos are gone).
+       */
+      erase: (participantId: number, call?: CallOptions) => http.request<ParticipantErasure>({ method: 'POST', path: `/participants/${seg(participantId)}/erase` }, call),
     },
     points: {
       /** Earn, spend or refund. Pass your own `idempotencyKey` (e.g. the order id) to make the write once-only across processes. */

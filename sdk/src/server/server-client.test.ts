@@ -107,6 +107,18 @@ describe('createServerClient: every /api/v1 call against the app', () => {
     expect(economics.period.from).toBe('2025-01-01')
     expect(economics.summary.ok && economics.summary.data.points_outstanding).toBeGreaterThan(0)
 
+    const exported = await tessera.participants.export(ana.id)
+    expect(exported).toMatchObject({ format: 'tessera.participant_export.v1', profile: { id: ana.id, email: 'ana@example.com', external_id: 'cust-42', last_name: 'Silva' } })
+    expect(exported.ledger.map((e) => e.delta)).toEqual(expect.arrayContaining([500, -50, 20, 30]))
+    expect(exported.receipts.map((r) => r.external_id)).toEqual(['pos-9001'])
+
+    // Erasure last: Ana becomes an anonymous tombstone, the same answer on a repeat.
+    const erased = await tessera.participants.erase(ana.id)
+    expect(erased).toMatchObject({ object: 'participant_erasure', participant_id: ana.id, files: 'done' })
+    expect(await tessera.participants.erase(ana.id)).toEqual(erased)
+    expect(await tessera.participants.lookup({ external_id: 'cust-42' })).toBeNull()
+    expect(await tessera.participants.retrieve(ana.id)).toMatchObject({ email: `erased-${ana.id}@invalid`, points_balance: exported.profile.points_balance })
+
     const doc = await tessera.openApi()
     expect(doc).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) })
 

@@ -23,6 +23,7 @@ import type {
 } from '../../contract/api-v1'
 import type { apiReceiptSchema, externalReceiptSchema } from '../../contract/receipts'
 import type { economicsQuerySchema, economicsReportSchema } from '../../contract/console/economics'
+import type { participantErasureSchema, participantExportSchema } from '../../contract/privacy'
 
 /** The error body of every `/api/v1` answer that is not 2xx. */
 export type ApiErrorBody = z.output<typeof apiErrorSchema>
@@ -48,6 +49,11 @@ export type Reward = z.output<typeof apiRewardSchema>
 export type RewardListParams = Partial<z.output<typeof rewardListQuerySchema>>
 export type RewardClaimParams = z.input<typeof rewardClaimSchema>
 export type RewardClaim = z.output<typeof rewardClaimResultSchema>
+
+/** GET /api/v1/participants/{id}/export: everything the program holds about the participant (docs/privacy.md). */
+export type ParticipantExport = z.output<typeof participantExportSchema>
+/** POST /api/v1/participants/{id}/erase: the erasure, the same answer on every call. */
+export type ParticipantErasure = z.output<typeof participantErasureSchema>
 
 export type IdentityTokenParams = z.input<typeof identityTokenCreateSchema>
 export type IdentityToken = z.output<typeof identityTokenSchema>

@@ -11,6 +11,7 @@ export const webhookEvents = [
   'referral.approved',
   'receipt.processed',
   'payment.completed',
+  'participant.erased',
 ] as const
 export type WebhookEvent = (typeof webhookEvents)[number]
 

@@ -48,6 +48,12 @@ export const participants = sqliteTable(
     recentPoints: integer('recent_points').notNull().default(0),
     city: text('city'),
     country: text('country'),
+    /**
+     * Set once by the erasure (features/privacy/erasure.ts): the row is a tombstone that keeps the
+     * program's books (balance, counters, the ledger and claims under it) with every personal field
+     * overwritten; the e-mail is `erased-{id}@invalid`, so the same address signing up is a new person.
+     */
+    erasedAt: timestamp('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

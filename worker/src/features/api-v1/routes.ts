@@ -13,6 +13,7 @@ import { createApiReceipt } from '../receipts/receipts-api'
 import { periodOf } from '../economics/period'
 import { economicsReport } from '../economics/report'
 import { apiIdempotency, apiKeyAuth, renderApiError, requestLog } from './api-v1-middleware'
+import { apiErasure, apiExport } from '../privacy/api'
 
 type C = Context<ApiV1Env>
 
@@ -87,6 +88,8 @@ const handlers: Handlers = {
   // The answer is the JSON text the write's batch stored under the Idempotency-Key (the same bytes a retry replays).
   adjustPoints: async (c, { params, body }) =>
     c.body(await adjustParticipantPoints(c.get('scope'), c.get('deps'), params.id, body, c.get('idempotencyKey')!, c.get('idempotentWrite')!), 201, { 'content-type': 'application/json' }),
+  exportParticipant: async (c, { params }) => c.json(await apiExport(c.get('scope'), c.get('deps'), params.id)),
+  eraseParticipant: async (c, { params }) => c.json(await apiErasure(c.get('scope'), c.get('deps'), params.id)),
   listLedger: async (c, { params, query }) => c.json(await participantLedger(c.get('scope'), params.id, query, c.get('requestKey'))),
   listActions: async (c, { params, query }) => c.json(await participantActionsPage(c.get('scope'), c.get('deps'), params.id, query, c.get('requestKey'))),
   completeChallenge: async (c, { params }) => c.json(await completeForParticipant(c.get('scope'), c.get('deps'), params.id, params.challenge_id), 201),

@@ -47,7 +47,7 @@ export const chainIntegrationEnabled = (scope: ProgramScope): Promise<boolean> =
 export async function participantDetail(scope: ProgramScope, row: ParticipantRow): Promise<ParticipantDetail> {
   const [entity] = await toConsoleParticipants(scope, [row])
   const tier = row.tierId === null ? undefined : await scope.first(tiers, eq(tiers.id, row.tierId))
-  return { ...entity!, tier: tier ? { id: tier.id, name: tier.name } : null, blockchain_enabled: await chainIntegrationEnabled(scope) }
+  return { ...entity!, tier: tier ? { id: tier.id, name: tier.name } : null, blockchain_enabled: await chainIntegrationEnabled(scope), erased_at: row.erasedAt?.toISOString() ?? null }
 }
 
 const meta = (paging: Paging, total: number) => ({ ...paging, total, total_pages: Math.ceil(total / paging.per_page) })

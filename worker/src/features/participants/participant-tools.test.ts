@@ -131,21 +131,29 @@ describe('participant tools', () => {
     expect(Number(ledger!.total)).toBe(after!.unusedPoints)
   })
 
-  it('deletes the participant with their data; the ledger keeps summing to the balances', async () => {
-    const { t, act, member, programId } = await setup()
+  it('deletes by erasing: an anonymous tombstone keeps the ledger and the referral; the tools then refuse it', async () => {
+    const { t, act, member, programId, admin, path } = await setup()
     const friend = await quickParticipant(t, 'friend@example.com', { points: 10 })
+    expect((await admin.json<{ data: ParticipantDetail }>(path)).body.data.erased_at).toBeNull()
     await t.db.insert(referrals).values({ programId, referrerId: member.participant.id, referredParticipantId: friend.participant.id, status: 'approved' })
     await t.db.update(participants).set({ referredById: member.participant.id }).where(eq(participants.id, friend.participant.id))
     const res = await act({ intent: 'delete_participant' })
     expect(res.body).toMatchObject({ success: true, message: 'Participant deleted' })
-    expect(await balance(t, member.participant.id)).toBeUndefined()
-    expect(await t.db.select().from(pointsLedger).where(eq(pointsLedger.participantId, member.participant.id))).toHaveLength(0)
+    const tombstone = await balance(t, member.participant.id)
+    expect(tombstone).toMatchObject({ email: `erased-${member.participant.id}@invalid`, firstName: 'Erased', lastName: 'participant', unusedPoints: 100, erasedAt: expect.any(Date) })
+    expect(await t.db.select().from(pointsLedger).where(eq(pointsLedger.participantId, member.participant.id))).toHaveLength(1)
     expect(await t.db.select().from(participantSessions).where(eq(participantSessions.participantId, member.participant.id))).toHaveLength(0)
-    expect((await balance(t, friend.participant.id))!.referredById).toBeNull()
+    expect((await balance(t, friend.participant.id))!.referredById).toBe(member.participant.id)
     const [sums] = await t.db.select({ ledger: sum(pointsLedger.delta) }).from(pointsLedger).where(eq(pointsLedger.programId, programId))
     const [balances] = await t.db.select({ total: sum(participants.unusedPoints) }).from(participants).where(eq(participants.programId, programId))
     expect(Number(sums!.ledger)).toBe(Number(balances!.total))
     expect((await member.browser.request('/public/participant')).status).toBe(401)
+    expect((await admin.json<{ data: ParticipantDetail }>(path)).body.data).toMatchObject({ email: `erased-${member.participant.id}@invalid`, erased_at: tombstone!.erasedAt!.toISOString() })
+    // A repeat answers the same; every other tool refuses the tombstone (no magic link to sign in as it).
+    expect((await act({ intent: 'delete_participant' })).body).toMatchObject({ success: true, message: 'Participant deleted' })
+    const link = await act({ intent: 'get_magic_link' })
+    expect(link.status).toBe(422)
+    expect(link.body.error?.fields).toEqual({ participant: 'This participant was erased' })
   })
 
   it('makes a single-use magic link on the configured origin, never the request host', async () => {

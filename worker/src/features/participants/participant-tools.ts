@@ -22,6 +22,7 @@ import { createParticipantMagicLink } from '../signin/participant-signin'
 import { eventDeliveries, participantUpdatedInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { findParticipantOr404, participantDetail } from './participant-tabs'
+import { eraseParticipant } from '../privacy/erasure'
 import { batch } from '../../db/batch'
 
 type IntentInput = z.output<typeof participantIntentSchema>
@@ -69,20 +70,6 @@ export async function resetActivities(scope: ProgramScope, deps: Deps, participa
 }
 
 /**
- * Deletes the participant and, by the schema's cascades, everything of theirs: sessions, sign-in codes,
- * completions, answers, actions, claims, entries, ledger rows, referrals, tags, profile. The ledger stays
- * consistent because a participant's ledger rows go with their balance. Participants they referred keep
- * their accounts, without the link. Reward inventory stays spent (a reward given out is not restocked).
- */
-export async function deleteParticipant(scope: ProgramScope, deps: Deps, participantId: number): Promise<void> {
-  await batch(deps.db, [
-    uncountCompletions(scope, participantId),
-    scope.update(participants, { referredById: null }, eq(participants.referredById, participantId)),
-    scope.delete(participants, eq(participants.id, participantId)),
-  ])
-}
-
-/**
  * Sets the status and/or the staff flag. Blocking also ends every session of the participant in the
  * same batch, so their very next request is refused (the session lookup finds nothing, and a kept row
  * could not pass anyway: the row_version trigger moved with the status).
@@ -111,6 +98,10 @@ export async function runParticipantIntent(ctx: ToolContext, participantId: numb
     message: intentMessages[input.intent],
     data: withParticipant ? { ...data, participant: await participantDetail(scope, await findParticipantOr404(scope, p.id)) } : data,
   })
+  // An erased participant is a tombstone of the program's books: only the delete (a repeat, answered the same) applies.
+  if (p.erasedAt && input.intent !== 'delete_participant') {
+    throw new AppError('validation_failed', 422, 'participant: was erased', { participant: 'This participant was erased' })
+  }
   switch (input.intent) {
     case 'toggle_tag':
       return done({ tagged: await toggleTag(scope, p.id, input.tag) })
@@ -133,7 +124,8 @@ export async function runParticipantIntent(ctx: ToolContext, participantId: numb
       return done({ applied })
     }
     case 'delete_participant':
-      await deleteParticipant(scope, deps, p.id)
+      // Erasure that keeps the books (features/privacy): the row stays as an anonymous tombstone.
+      await eraseParticipant(scope, deps, p, 'console')
       return done({}, false)
   }
 }

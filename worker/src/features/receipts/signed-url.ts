@@ -19,9 +19,9 @@ export const RECEIPT_FILE_PREFIX = '/receipts-file'
 
 const message = (programId: number, receiptId: number, fileKey: string, exp: number) => `receipt-file:${programId}:${receiptId}:${fileKey}:${exp}`
 
-/** A signed path valid RECEIPT_FILE_TTL_S seconds from `now`. */
-export async function signedReceiptPath(deps: Deps, r: { programId: number; id: number; fileKey: string }, now = deps.clock.now()): Promise<{ path: string; expiresAt: Date }> {
-  const exp = Math.floor(now / 1000) + RECEIPT_FILE_TTL_S
+/** A signed path valid `ttlS` seconds from `now` (RECEIPT_FILE_TTL_S; a data export's links last a day). */
+export async function signedReceiptPath(deps: Deps, r: { programId: number; id: number; fileKey: string }, now = deps.clock.now(), ttlS = RECEIPT_FILE_TTL_S): Promise<{ path: string; expiresAt: Date }> {
+  const exp = Math.floor(now / 1000) + ttlS
   const sig = await hmac(deps.config.secret, message(r.programId, r.id, r.fileKey, exp))
   return { path: `${RECEIPT_FILE_PREFIX}/${r.programId}/${r.id}?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000) }
 }

@@ -50,7 +50,8 @@ export function mailBrandOf(style: Record<string, string> | null | undefined, he
 const buttonStyle = (brand: MailBrand | undefined) =>
   `display:inline-block;background:${hex(brand?.primary, '#4f46e5')};color:${hex(brand?.primaryContent, '#fff')};padding:12px 20px;border-radius:8px;text-decoration:none`
 
-function layout(programName: string, bodyHtml: string, brand?: MailBrand): string {
+/** A mail's page: the program's header band (name or logo) above `bodyHtml`, in its colours when branded. */
+export function mailLayout(programName: string, bodyHtml: string, brand?: MailBrand): string {
   if (!brand) {
     return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f6f8;padding:24px">
 <div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px">
@@ -72,7 +73,7 @@ export function signinCodeMail(p: { to: string; from: string; programName: strin
     from: p.from,
     subject: `Your ${p.programName} login code: ${p.code}`,
     text: `Hey, ${p.firstName}!\n\nYour ${p.programName} login code is ${p.code}.\nIt is valid for 10 minutes. If you did not ask for it, ignore this e-mail.`,
-    html: layout(
+    html: mailLayout(
       p.programName,
       `<p>Hey, ${escapeHtml(p.firstName)}!</p><p>Your login code is</p><p style="font-size:32px;letter-spacing:6px;font-weight:700">${p.code}</p><p>It is valid for 10 minutes.</p>`,
       p.brand,
@@ -86,7 +87,7 @@ export function magicLinkMail(p: { to: string; from: string; programName: string
     from: p.from,
     subject: `Your ${p.programName} login link`,
     text: `Thanks, ${p.firstName}!\n\nOpen this link within ${p.minutes} minutes to access your account:\n${p.link}\n\nIf you did not ask for it, ignore this e-mail.`,
-    html: layout(
+    html: mailLayout(
       p.programName,
       `<p>Thanks, ${escapeHtml(p.firstName)}!</p><p><a href="${escapeHtml(p.link)}" style="${buttonStyle(p.brand)}">Log in to ${escapeHtml(p.programName)}</a></p><p>The link works once, within ${p.minutes} minutes.</p><p style="color:#666;font-size:12px">${escapeHtml(p.link)}</p>`,
       p.brand,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WebhookCreated } from '../../../../sdk/contract/console/integrations'
-import { outbox, paymentSessions, pointsLedger, programs, purchaseProofMerchants, purchaseProofProducts, purchaseProofSettings, questions, webhookDeliveries } from '../../db/schema'
+import { outbox, participants, paymentSessions, pointsLedger, programs, purchaseProofMerchants, purchaseProofProducts, purchaseProofSettings, questions, webhookDeliveries } from '../../db/schema'
 import { webhookEvents } from '../../db/schema/integrations'
 import { signTestEvent } from '../../platform/payments'
 import { TEST_WEBHOOK_SECRET, type TestBrowser } from '../../../test/helpers'
@@ -128,6 +128,13 @@ describe('webhook events from the engine (issue 17: every documented event, once
     const receipt = await api('/receipts', receiptBody, 'r-1')
     expect(receipt.body).toMatchObject({ status: 'processed', credited_points: expect.any(Number) })
     expect(receipt.body.credited_points).toBeGreaterThan(0)
+    // An erasure through the server API (a participant written straight to the table: no participant.created).
+    const [leaving] = await t.scope.insert(participants, { email: 'leaving@example.com', firstName: 'Lee', lastName: 'Ving', referralCode: 'LEAVING1' }).returning()
+    const erase = async () => {
+      const res = await t.app.request(`http://localhost/api/v1/participants/${leaving!.id}/erase`, { method: 'POST', headers: { authorization: `Bearer ${key.result.data!.api_key}` } })
+      return { status: res.status, body: (await res.json()) as Json }
+    }
+    expect(await erase()).toMatchObject({ status: 200, body: { object: 'participant_erasure', participant_id: leaving!.id } })
 
     // Payments through the signed Stripe webhook: a membership paid at once, a donation by bank debit.
     const stripe = async (payload: string) => {
@@ -160,6 +167,7 @@ describe('webhook events from the engine (issue 17: every documented event, once
     expect((await api('/participants', { email: 'shop@example.com', external_id: 'shop-1' }, 'p-3')).status).toBe(200)
     expect((await api('/participants', { email: 'friend@example.com', first_name: 'Renamed' }, 'p-4')).status).toBe(200)
     expect((await api('/receipts', receiptBody, 'r-2')).status).toBe(200)
+    expect((await erase()).status).toBe(200)
     expect(await stripe(stripeEvent(paid, 'evt_paid'))).toBe('duplicate')
     expect(await stripe(stripeEvent(paid, 'evt_paid_again'))).toBe('duplicate')
     expect(await stripe(stripeEvent(paid, 'evt_paid_async', 'checkout.session.async_payment_succeeded'))).toBe('duplicate')
@@ -196,6 +204,7 @@ describe('webhook events from the engine (issue 17: every documented event, once
     expect(completedIds.sort()).toEqual(['coffee-origins', 'complete-your-profile', 'ember-club', 'give-back', 'invite-friends'].sort())
     expect(of('reward.claimed', (d) => d.reward_id === reward.id)).toHaveLength(1)
     expect(of('referral.approved')).toEqual([{ event: 'referral.approved', data: expect.objectContaining({ referral_id: referral.id, referrer_id: referrerId, referred_participant_id: friendId }) }])
+    expect(of('participant.erased')).toEqual([{ event: 'participant.erased', data: { participant_id: leaving!.id, erased_at: expect.any(String), source: 'api' } }])
     expect(of('receipt.processed')).toEqual([{ event: 'receipt.processed', data: expect.objectContaining({ receipt_id: receipt.body.id, status: 'processed' }) }])
     // payment.completed: once per fulfilled payment, paid at once or cleared later.
     expect(of('payment.completed').map((e) => e.data)).toEqual([
