@@ -118,8 +118,13 @@ export class ConsoleParticipantsResource {
   addPoints(programId: number, participantId: number, input: { points: number; action_title: string }, idempotencyKey = newIdempotencyKey()) {
     return this.act(programId, participantId, { intent: 'create_action', ...input, idempotency_key: idempotencyKey })
   }
+  /** Erases the participant's personal data (docs/privacy.md); points and totals stay under a tombstone. */
   delete(programId: number, participantId: number) {
     return this.act(programId, participantId, { intent: 'delete_participant' })
+  }
+  /** The participant's data as one JSON file (tessera.participant_export.v1, docs/privacy.md): the response, to save. */
+  exportData(programId: number, participantId: number, signal?: AbortSignal) {
+    return this.t.response('GET', `${base(programId)}/${participantId}/export`, withSignal(signal))
   }
 
   // Attributes tab (generic form calls)

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message'
 import { type MessageKey, useI18n } from '../../../lib/i18n'
 import { invalidateProgram } from '../../../lib/query-client'
 import { participantKey } from './participant-detail'
+import { downloadParticipantData } from './participants-export'
 
 /** The spec's confirmation toasts (section 8), one per tool. */
 const DONE: Record<ParticipantIntent, MessageKey> = {
@@ -66,6 +67,15 @@ export function useParticipantTools(programId: number, participantId: number) {
       run('get_magic_link', () => client.magicLink(programId, participantId), async (r) => {
         await navigator.clipboard.writeText(r.data.magic_link!.url)
       }),
+    exportData: async () => {
+      try {
+        await downloadParticipantData(programId, participantId)
+      } catch (error) {
+        notify.error(t('form.errorTitle'), errorMessage(error, t('error.generic')))
+        throw error
+      }
+      notify.success(t('participants.toast.dataExported'))
+    },
     remove: () =>
       run('delete_participant', () => client.delete(programId, participantId), () => {
         queryClient.removeQueries({ queryKey: participantKey(programId, participantId) })

@@ -26,11 +26,26 @@ export async function downloadParticipantsCsv(programId: number, query: Particip
     progress.rows = Math.max(0, lines - 1)
     onProgress({ ...progress })
   }
-  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv' }))
-  const link = Object.assign(document.createElement('a'), { href: url, download: 'participants.csv' })
+  saveFile(new Blob(parts, { type: 'text/csv' }), 'participants.csv')
+  return progress
+}
+
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob)
+  const link = Object.assign(document.createElement('a'), { href: url, download: name })
   document.body.append(link)
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
-  return progress
+}
+
+/**
+ * Export data (a participant's tools): the participant's data as the JSON file the participant can
+ * download themselves (docs/privacy.md), named as the server names it.
+ */
+export async function downloadParticipantData(programId: number, participantId: number): Promise<void> {
+  const res = await adminClient().participants.exportData(programId, participantId)
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `participant-${participantId}.json`
+  saveFile(await res.blob(), name)
 }

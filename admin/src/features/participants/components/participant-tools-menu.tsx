@@ -17,7 +17,7 @@ import { useParticipantTools } from '../api/participant-tools'
 type Open = 'points' | 'reset' | 'delete' | null
 type PointsValues = z.input<typeof addPointsSchema>
 
-/** The tools of spec section 2 that are not edited in place: magic link, points, attribute, reset, delete. */
+/** The tools of spec section 2 that are not edited in place: magic link, points, attribute, reset, delete; and the participant's data export (docs/privacy.md). */
 export function ParticipantToolsMenu({ programId, participant }: { programId: number; participant: ParticipantDetail }) {
   const { t } = useI18n()
   const tools = useParticipantTools(programId, participant.id)
@@ -45,6 +45,7 @@ export function ParticipantToolsMenu({ programId, participant }: { programId: nu
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setOpen('reset')}>{t('participants.tool.resetActivities')}</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void swallow(tools.exportData())}>{t('participants.tool.exportData')}</DropdownMenuItem>
           <DropdownMenuItem className="menu-item-danger" onSelect={() => setOpen('delete')}>
             {t('participants.tool.delete')}
           </DropdownMenuItem>
