@@ -12,6 +12,12 @@ import { EmailSettingsForm } from '../../widgets/account/email-settings'
 import { Avatar } from '../layout/avatar'
 import { Redirect } from './redirect'
 
+/** Your data (download, delete): fetched with the page's end, not with the site. */
+const PrivacyPanel = lazy(
+  () => import('../../widgets/account/privacy-panel').then((m) => m.PrivacyPanel),
+  () => <Skeleton height={160} />,
+)
+
 /** Upload a receipt (widgets/receipt-upload), fetched only where the receipts feature is on. */
 const ReceiptUpload = lazy(
   () => import('../../widgets/receipt-upload/receipt-upload').then((m) => m.ReceiptUpload),
@@ -56,7 +62,7 @@ const memberSince = (iso: string) => {
   return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })
 }
 
-/** /my-account: counts, the profile, e-mail settings, claimed rewards with their codes and the activity table. */
+/** /my-account: counts, the profile, e-mail settings, claimed rewards with their codes, the activity table and the participant's data (download, delete). */
 export function MyAccountPage() {
   const { session, program, client } = useSite()
   const terms = useTerms()
@@ -129,6 +135,7 @@ export function MyAccountPage() {
             )}
             <ClaimedRewards />
             <ActivityTable />
+            <PrivacyPanel />
           </>
         )}
       </div>
