@@ -54,9 +54,17 @@ async function signinPage(width: number): Promise<Page> {
 
 const check = (page: Page) => page.getByRole('status', { name: 'Cloudflare security check' })
 
-/** The code step: the code from the dev mailbox, then the site leaves /signin (signed in). */
-async function enterCode(page: Page, after = 0) {
-  const mail = await readMail(server.url, EMAIL, after)
+/** The sign-up form filled (the check left to the widget). */
+async function fillSignup(page: Page, firstName: string, lastName: string) {
+  await page.getByLabel(/first name/i).fill(firstName)
+  await page.getByLabel(/last name/i).fill(lastName)
+  await page.getByLabel(/zip code/i).fill('10001')
+  await page.getByRole('checkbox').check()
+}
+
+/** The code step: the code mailed to `email` from the dev mailbox, then the site leaves /signin (signed in). */
+async function enterCode(page: Page, email: string, after = 0) {
+  const mail = await readMail(server.url, email, after)
   await page.getByPlaceholder('enter 6-digit code').fill(mail.code!)
   await page.getByRole('button', { name: 'Verify Code' }).click()
   await page.waitForURL((url) => url.pathname !== '/signin')
@@ -79,14 +87,11 @@ describe('Turnstile in the browser (Cloudflare test keys, siteverify over HTTP)'
     const page = await signinPage(390)
     await page.getByLabel(/email/i).fill(EMAIL)
     await page.getByRole('button', { name: 'Continue to get your login code' }).click()
-    await page.getByLabel(/first name/i).fill('Tilly')
-    await page.getByLabel(/last name/i).fill('Turnstile')
-    await page.getByLabel(/zip code/i).fill('10001')
-    await page.getByRole('checkbox').check()
+    await fillSignup(page, 'Tilly', 'Turnstile')
     await expect.poll(() => check(page).textContent()).toBe('Success!')
     await page.getByRole('button', { name: /Sign up and earn/ }).click()
     await page.getByText('Hey, Tilly!').waitFor()
-    firstMail = await enterCode(page)
+    firstMail = await enterCode(page, EMAIL)
     expect(siteverify.calls).toHaveLength(1)
     expect(siteverify.calls[0]).toMatchObject({ secret: TURNSTILE_TEST.secretPasses, response: TURNSTILE_TEST.dummyToken })
     await page.context().close()
@@ -104,7 +109,7 @@ describe('Turnstile in the browser (Cloudflare test keys, siteverify over HTTP)'
     await expect.poll(() => check(page).textContent()).toBe('Success!')
     await page.getByRole('button', { name: 'Continue to get your login code' }).click()
     await page.getByText('Hey, Tilly!').waitFor()
-    await enterCode(page, firstMail)
+    await enterCode(page, EMAIL, firstMail)
     expect(siteverify.calls.map((c) => c.response)).toEqual([TURNSTILE_TEST.dummyToken, TURNSTILE_TEST.dummyToken])
     await page.context().close()
   })
@@ -120,17 +125,11 @@ describe('Turnstile in the browser (Cloudflare test keys, siteverify over HTTP)'
     await expect.poll(() => check(page).textContent()).toBe('Success!')
     await page.getByRole('button', { name: 'Continue to get your login code' }).click()
     // The sign-up form, with a check of its own (the first token was spent by the start).
-    await page.getByLabel(/first name/i).fill('Nadia')
-    await page.getByLabel(/last name/i).fill('Newcomer')
-    await page.getByLabel(/zip code/i).fill('10001')
-    await page.getByRole('checkbox').check()
+    await fillSignup(page, 'Nadia', 'Newcomer')
     await expect.poll(() => check(page).textContent()).toBe('Success!')
     await page.getByRole('button', { name: /Sign up and earn/ }).click()
     await page.getByText('Hey, Nadia!').waitFor()
-    const mail = await readMail(server.url, email)
-    await page.getByPlaceholder('enter 6-digit code').fill(mail.code!)
-    await page.getByRole('button', { name: 'Verify Code' }).click()
-    await page.waitForURL((url) => url.pathname !== '/signin')
+    await enterCode(page, email)
     expect(siteverify.calls).toHaveLength(4)
     expect(siteverify.calls.every((c) => c.response === TURNSTILE_TEST.dummyToken)).toBe(true)
     await page.context().close()

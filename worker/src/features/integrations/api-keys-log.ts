@@ -45,8 +45,7 @@ export function logApiRequest(db: Db, row: ApiRequestLogRow, delayMs: number): P
 
 /** One INSERT of `rows`, bound as one JSON array (each row names its key's program). */
 function insertRows(db: Db, rows: ApiRequestLogRow[]) {
-  const at = (d: ApiRequestLogRow['createdAt']) => (d instanceof Date ? d.getTime() : Number(d ?? Date.now()))
-  const json = JSON.stringify(rows.map((r) => [r.programId, r.keyId, r.method, r.route, r.status, r.requestId, at(r.createdAt)]))
+  const json = JSON.stringify(rows.map((r) => [r.programId, r.keyId, r.method, r.route, r.status, r.requestId, (r.createdAt ?? new Date()).getTime()]))
   return db.run(
     // tenant-guard: allow (each row names its key's program)
     sql`INSERT INTO api_request_log (program_id, key_id, method, route, status, request_id, created_at)

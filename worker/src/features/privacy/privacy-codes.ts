@@ -11,7 +11,7 @@ import { limiterOf } from '../../platform/limiter'
 import { cachedPublicProgram } from '../programs/programs'
 import { greetingName, mailBrandOf } from '../signin/mail-templates'
 import { maskEmail } from '../signin/participant-signin'
-import { SIGNIN_LOCKOUT } from '../signin/signin-throttle'
+import { minutes, plural, seconds, SIGNIN_LOCKOUT, tooMany } from '../signin/signin-throttle'
 import { dispatchOutbox, outboxIdsFrom, outboxInsert } from '../webhooks/outbox'
 import { privacyCodeMail } from './privacy-mail'
 
@@ -34,11 +34,8 @@ const codesKey = (programId: number, participantId: number) => `privacy:codes:${
 const failuresKey = (programId: number, participantId: number) => `privacy:fail:${programId}:${participantId}`
 const secretHash = (deps: Deps, programId: number, participantId: number, action: PrivacyAction, code: string) => hmac(deps.config.secret, `privacy:${programId}:${participantId}:${action}:${code}`)
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-const tooMany = (code: 'rate_limited' | 'too_many_attempts' | 'resend_too_soon', message: string, waitMs: number) =>
-  new AppError(code, 429, message, undefined, { retry_after_seconds: seconds(waitMs) })
+/** The account's lock after wrong codes, with the wait in minutes. */
+const lockedFor = (waitMs: number) => tooMany('too_many_attempts', `Too many wrong codes. Please try again in ${plural(minutes(waitMs), 'minute')}.`, waitMs)
 
 const NEXT_STEP: Record<PrivacyAction, string> = { export: 'Enter it to download your data.', delete: 'Enter it to delete your account.' }
 const INVALID_CODE = 'Invalid code. Please check the code and try again.'
@@ -46,7 +43,7 @@ const INVALID_CODE = 'Invalid code. Please check the code and try again.'
 async function assertNotLocked(deps: Deps, programId: number, participantId: number) {
   const until = await limiterOf(deps).lockedUntil(failuresKey(programId, participantId))
   const now = deps.clock.now()
-  if (until > now) throw tooMany('too_many_attempts', `Too many wrong codes. Please try again in ${plural(minutes(until - now), 'minute')}.`, until - now)
+  if (until > now) throw lockedFor(until - now)
 }
 
 /**
@@ -101,7 +98,7 @@ export async function consumePrivacyCode(ctx: Pick<PrivacyContext, 'scope' | 'de
   await assertNotLocked(deps, scope.programId, participant.id)
   const wrong = async () => {
     const { lockedUntil } = await limiterOf(deps).fail(failuresKey(scope.programId, participant.id), SIGNIN_LOCKOUT, now)
-    if (lockedUntil > now) throw tooMany('too_many_attempts', `Too many wrong codes. Please try again in ${plural(minutes(lockedUntil - now), 'minute')}.`, lockedUntil - now)
+    if (lockedUntil > now) throw lockedFor(lockedUntil - now)
     return codeError('invalid_code', INVALID_CODE)
   }
   const [row] = await scope

@@ -38,11 +38,13 @@ export type Account = { kind: 'participant'; programId: number; email: string } 
 
 const accountKey = (a: Account) => (a.kind === 'participant' ? `fail:p:${a.programId}:${a.email}` : `fail:a:${a.email}`)
 
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+/** Whole minutes and seconds of a wait (at least one), and a count with its noun: the limits' messages (also privacy codes). */
+export const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
+export const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-function tooMany(code: 'too_many_attempts' | 'rate_limited', message: string, waitMs: number, extra: Record<string, unknown> = {}) {
+/** A 429 refusal with its Retry-After (`retry_after_seconds`). */
+export function tooMany(code: 'too_many_attempts' | 'rate_limited' | 'resend_too_soon', message: string, waitMs: number, extra: Record<string, unknown> = {}) {
   return new AppError(code, 429, message, undefined, { ...extra, retry_after_seconds: seconds(waitMs) })
 }
 
