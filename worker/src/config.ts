@@ -1,4 +1,5 @@
 import { type Network, parseNetworks } from '../../sdk/contract/cidr'
+import { RETENTION_KINDS, RETENTION_RULES, type RetentionField, type RetentionKind, type RetentionWindows, retentionField } from '../../sdk/contract/console/retention'
 import type { Config, Environment } from './deps'
 import { type CaptchaVerifier, captchaOff, createTurnstileVerifier } from './platform/captcha'
 import { createLocalPayments, createStripePayments, type PaymentsProvider } from './platform/payments'
@@ -40,6 +41,24 @@ export type EnvVars = {
   STRIPE_API_BASE?: string
   /** `true` turns memberships and donations off (then production needs no Stripe keys). */
   PAYMENTS_DISABLED?: string
+} & Partial<Record<RetentionEnvVar, string>>
+
+/** The deployment's retention window of each kind of data, in days (docs/privacy.md): RETENTION_RECEIPT_IMAGES_DAYS and so on. */
+type RetentionEnvVar = `RETENTION_${Uppercase<RetentionField>}`
+export const retentionEnvVar = (kind: RetentionKind) => `RETENTION_${retentionField(kind).toUpperCase()}` as RetentionEnvVar
+
+/** The retention defaults: each RETENTION_*_DAYS, else the kind's own default; a value out of bounds stops the start, naming it. */
+export function retentionDefaults(env: EnvVars): RetentionWindows {
+  const windows = {} as RetentionWindows
+  for (const kind of RETENTION_KINDS) {
+    const name = retentionEnvVar(kind)
+    const value = env[name]?.trim()
+    const { min, max, default: fallback } = RETENTION_RULES[kind]
+    const days = value ? (/^\d+$/.test(value) ? Number(value) : Number.NaN) : fallback
+    if (!(Number.isInteger(days) && days >= min && days <= max)) throw new Error(`${name} must be a whole number of days from ${min} to ${max} (got "${value}")`)
+    windows[retentionField(kind)] = days
+  }
+  return windows
 }
 
 /**
@@ -112,6 +131,7 @@ export function configFromEnv(env: EnvVars): Config {
     outboxClaimLeaseMs: leaseMs(env.OUTBOX_CLAIM_LEASE_MS, OUTBOX_CLAIM_LEASE_MS),
     webhookAttemptLeaseMs: leaseMs(env.WEBHOOK_ATTEMPT_LEASE_MS, WEBHOOK_ATTEMPT_LEASE_MS),
     trustedSigninNetworks: trustedNetworks(env.TRUSTED_SIGNIN_NETWORKS),
+    retention: retentionDefaults(env),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Network } from '../../sdk/contract/cidr'
+import type { RetentionWindows } from '../../sdk/contract/console/retention'
 import type { Db } from './db/client'
 import type { AptosDeployment } from './platform/aptos-types'
 import type { CaptchaVerifier } from './platform/captcha'
@@ -41,6 +42,8 @@ export type Config = {
   webhookAttemptLeaseMs: number
   /** Networks whose sign-ins skip the per-address limits (TRUSTED_SIGNIN_NETWORKS); never the per-account lockout. */
   trustedSigninNetworks: Network[]
+  /** The deployment's retention windows in days (RETENTION_*_DAYS); a program may override each (features/privacy/retention.ts). */
+  retention: RetentionWindows
 }
 
 export type Clock = { now(): number }

@@ -151,6 +151,6 @@ export default {
     ctx.waitUntil(resumeImports(appFor(env).deps))
     ctx.waitUntil(resumeAbandonedWork(appFor(env).deps, console.error))
     ctx.waitUntil(sweepPointsExpiry(appFor(env).deps, console.error))
-    ctx.waitUntil(sweepRetention(appFor(env).deps.db, Date.now(), console.error))
+    ctx.waitUntil(sweepRetention(appFor(env).deps, Date.now(), console.error))
   },
 }

@@ -152,7 +152,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
     void resumeAbandonedWork(deps, log)
     void sweepPointsExpiry(deps, log)
-    void sweepRetention(deps.db, deps.clock.now(), log)
+    void sweepRetention(deps, deps.clock.now(), log)
   }, SWEEP_MS)
   retry.unref()
   // Imports and messages this process (or a previous one, killed) left unfinished go on now, not a

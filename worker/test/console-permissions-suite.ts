@@ -57,6 +57,8 @@ const FIXTURES: Record<string, Fixture> = {
   ...participantTabs(['', '/actions', '/rewards', '/challenges', '/questions', '/participant_answers', '/recruited', '/receipts', '/attributes', '/attributes/new']),
   // "Export data" (privacy/admin.ts, users manage): the participant's data file.
   ...participantTabs(['/export']),
+  // Settings > Data retention (privacy/admin.ts, program manage).
+  'PATCH /programs/:program_id/settings/retention': { body: () => ({ receipt_images_days: 60, ip_device_days: null }) },
   // The matrix programs have no chain integration: an allowed call is told so (404), a refused one 403.
   'GET /programs/:program_id/participants/:participant_id{[0-9]+}/blockchain_transactions': { params: async (k, p) => ({ participant_id: await k.participant(p) }), allowedStatus: 404 },
   'POST /programs/:program_id/participants/:participant_id{[0-9]+}': {

@@ -196,9 +196,6 @@ export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>
 export const apiKeyUpdatedSchema = z.object({ success: z.literal(true), errors: z.object({}), data: apiKeyRowSchema })
 export type ApiKeyUpdated = z.infer<typeof apiKeyUpdatedSchema>
 
-/** Days the server API's request log keeps each call (older rows are swept away). */
-export const API_REQUEST_LOG_RETENTION_DAYS = 30
-
 /** GET .../api_auths/{id}/requests: one server API call made with the key, newest first. */
 export const apiKeyRequestSchema = z.object({
   id: z.number(),
@@ -210,7 +207,8 @@ export const apiKeyRequestSchema = z.object({
   request_id: z.string(),
 })
 export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>
-export const apiKeyRequestListSchema = z.object({ data: z.array(apiKeyRequestSchema), meta: pageMetaSchema })
+/** The calls, and how many days the log keeps them (the program's retention window: Settings > Data retention). */
+export const apiKeyRequestListSchema = z.object({ data: z.array(apiKeyRequestSchema), meta: pageMetaSchema, retention_days: z.number() })
 export type ApiKeyRequestList = z.infer<typeof apiKeyRequestListSchema>
 
 // ---------------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ export const MAX_IDEMPOTENCY_KEY = 200
  * How long a key's stored answer is replayed: a day, as Stripe keeps its keys. Then the row is pruned
  * (sweepIdempotencyKeys); a later retry runs again, and the write behind it, unique by the key, is
  * found rather than repeated (the outbox keeps the keys of events it pruned, so nothing is announced
- * twice either: features/webhooks/outbox-retention.ts).
+ * twice either: features/privacy/retention.ts).
  */
 export const IDEMPOTENCY_REPLAY_HOURS = 24
 

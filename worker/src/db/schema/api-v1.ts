@@ -25,7 +25,7 @@ export const apiRequestLog = sqliteTable(
     requestId: text('request_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('api_request_log_key_idx').on(t.programId, t.keyId, t.createdAt)],
+  (t) => [index('api_request_log_key_idx').on(t.programId, t.keyId, t.createdAt), index('api_request_log_program_created_idx').on(t.programId, t.createdAt)],
 )
 
 /** A partner's own id for a participant (`external_id` of the server API): one per participant, unique in the program. */

@@ -154,6 +154,8 @@ export const importJobs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at'),
+    /** When the retention sweep deleted the file's lines (import_job_rows); the counts stay. */
+    linesDeletedAt: timestamp('lines_deleted_at'),
   },
   (t) => [index('import_jobs_program_created_idx').on(t.programId, t.createdAt), index('import_jobs_status_idx').on(t.status)],
 )

@@ -75,6 +75,7 @@ export const webhookDeliveries = sqliteTable(
     index('webhook_deliveries_program_idx').on(t.programId, t.webhookId, t.createdAt),
     uniqueIndex('webhook_deliveries_event_uq').on(t.webhookId, t.outboxId),
     index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+    index('webhook_deliveries_program_created_idx').on(t.programId, t.createdAt),
   ],
 )
 
@@ -120,7 +121,7 @@ export const identityTokenUses = sqliteTable(
     expiresAt: timestamp('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('identity_token_uses_uq').on(t.programId, t.jti)],
+  (t) => [uniqueIndex('identity_token_uses_uq').on(t.programId, t.jti), index('identity_token_uses_program_expires_idx').on(t.programId, t.expiresAt)],
 )
 
 /**

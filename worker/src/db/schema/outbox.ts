@@ -24,11 +24,16 @@ export const outbox = sqliteTable(
     dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttemptAt), uniqueIndex('outbox_dedupe_uq').on(t.dedupeKey)],
+  (t) => [
+    index('outbox_status_next_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('outbox_dedupe_uq').on(t.dedupeKey),
+    // The retention sweep's rows of one program (and the program-less ones), oldest first.
+    index('outbox_program_created_idx').on(t.programId, t.createdAt),
+  ],
 )
 
 /**
- * The dedupe keys of outbox rows the retention sweep removed (features/webhooks/outbox-retention.ts): a
+ * The dedupe keys of outbox rows the retention sweep removed (features/privacy/retention.ts): a
  * trigger (migration 0030) ignores a new outbox row whose key is here, so an idempotent operation
  * replayed long after its event was delivered and pruned announces nothing twice. Keys only: the
  * payloads, most of the outbox's size, go.

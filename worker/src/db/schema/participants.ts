@@ -121,6 +121,8 @@ export const participantSessions = sqliteTable(
     // reads this index and the participant's row, not the session row too (migration 0006).
     index('participant_sessions_token_lookup_idx').on(t.tokenHash, t.programId, t.expiresAt, t.participantId),
     index('participant_sessions_program_participant_idx').on(t.programId, t.participantId),
+    // The retention sweep's expired sessions of a program.
+    index('participant_sessions_program_expires_idx').on(t.programId, t.expiresAt),
   ],
 )
 
@@ -160,6 +162,11 @@ export const signinCodes = sqliteTable(
   (t) => [
     index('signin_codes_program_email_idx').on(t.programId, t.email, t.createdAt),
     index('signin_codes_secret_idx').on(t.secretHash),
+    // The retention sweep: a program's expired codes, and the codes still holding IP or device hashes.
+    index('signin_codes_program_expires_idx').on(t.programId, t.expiresAt),
+    index('signin_codes_program_hashes_idx')
+      .on(t.programId, t.createdAt)
+      .where(sql`${t.ipHash} IS NOT NULL OR ${t.browserTokenHash} IS NOT NULL`),
   ],
 )
 

@@ -29,3 +29,31 @@ export const privacyCodes = sqliteTable(
   },
   (t) => [index('privacy_codes_participant_idx').on(t.programId, t.participantId, t.purpose, t.createdAt)],
 )
+
+/**
+ * A program's retention windows (features/privacy/retention.ts): days per kind of data, each null for
+ * the deployment's default (RETENTION_*_DAYS). A row exists only for a program that changed one.
+ */
+export const programRetention = sqliteTable('program_retention', {
+  programId: integer('program_id')
+    .primaryKey()
+    .references(() => programs.id, { onDelete: 'cascade' }),
+  receiptImagesDays: integer('receipt_images_days'),
+  ipDeviceDays: integer('ip_device_days'),
+  apiRequestLogDays: integer('api_request_log_days'),
+  deliveredOutboxDays: integer('delivered_outbox_days'),
+  expiredSessionsDays: integer('expired_sessions_days'),
+  importFilesDays: integer('import_files_days'),
+  updatedAt: timestamp('updated_at'),
+})
+
+/**
+ * Where the retention sweep is in its round over the programs (one row, id 1): the last program id it
+ * finished (0: between rounds) and when the current round started. A round goes through every program
+ * at most once an hour, a few programs a minute.
+ */
+export const retentionSweepState = sqliteTable('retention_sweep_state', {
+  id: integer('id').primaryKey(),
+  cursor: integer('cursor').notNull().default(0),
+  roundStartedAt: integer('round_started_at').notNull().default(0),
+})

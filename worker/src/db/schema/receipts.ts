@@ -87,6 +87,8 @@ export const receipts = sqliteTable(
     index('receipts_program_file_hash_idx').on(t.programId, t.fileHash),
     index('receipts_program_merchant_date_total_idx').on(t.programId, t.purchaseDate, t.totalCents),
     uniqueIndex('receipts_program_external_uq').on(t.programId, t.externalId),
+    // The retention sweep's receipts that still have an image, by when they last changed.
+    index('receipts_program_file_updated_idx').on(t.programId, t.updatedAt).where(sql`${t.fileKey} IS NOT NULL`),
     check('receipts_version_nonnegative', sql`${t.version} >= 0`),
     check('receipts_credited_nonnegative', sql`${t.creditedPoints} >= 0`),
   ],

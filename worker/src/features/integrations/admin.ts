@@ -15,6 +15,7 @@ import { consoleRoutes } from '../console/console-router'
 import { validateForm } from '../console/forms'
 import { createApiKey, findApiKeyOr404, listApiKeys, revokeApiKey, updateApiKeyRateLimit } from './api-keys'
 import { listApiKeyRequests } from './api-keys-log'
+import { retentionSettings } from '../privacy/retention'
 import {
   createSocialNetworkPage,
   deleteSocialNetworkPage,
@@ -103,7 +104,7 @@ export const integrationsConsole = consoleRoutes()
     return c.json(saved.result, saved.status)
   })
   .get(`${P}/api_auths/:key_id{[0-9]+}/requests`, UPDATE, async (c) =>
-    c.json(await listApiKeyRequests(c.var.scope, Number(c.req.param('key_id')), parseQuery(c, integrationListQuerySchema))),
+    c.json(await listApiKeyRequests(c.var.scope, Number(c.req.param('key_id')), parseQuery(c, integrationListQuerySchema), (await retentionSettings(c.var.scope, c.var.deps)).effective.api_request_log_days)),
   )
   .post(`${P}/api_auths/:key_id{[0-9]+}/revoke`, UPDATE, async (c) =>
     c.json({ success: true, errors: {}, data: await revokeApiKey(c.var.scope, c.var.deps, Number(c.req.param('key_id'))) }),

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
-import { API_REQUEST_LOG_RETENTION_DAYS, type ApiKeyCreated, type ApiKeyRequestList, apiKeyRequestListSchema } from '../../../../sdk/contract/console/integrations'
+import { type ApiKeyCreated, type ApiKeyRequestList, apiKeyRequestListSchema } from '../../../../sdk/contract/console/integrations'
 import { apiRequestLog } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { makeTestApp } from '../../../test/helpers'
 import { makeOrganization, makeProgram } from '../../../test/console-fixtures'
 import { consoleAs, programByKey } from '../participants/participants-fixtures'
 import { createApiKey } from './api-keys'
-import { logApiRequest, sweepApiRequestLog } from './api-keys-log'
+import { logApiRequest } from './api-keys-log'
+import { sweepRetention } from '../../retention'
 
 const DAY = 86_400_000
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
@@ -64,7 +65,7 @@ describe('API key request log (console)', () => {
     expect((await t.admin.json(`${t.base}/${t.key.id}/requests?per_page=500`)).status).toBe(422)
   })
 
-  it(`keeps ${API_REQUEST_LOG_RETENTION_DAYS} days: the scheduled sweep deletes older rows of every program and nothing newer`, async () => {
+  it("keeps the deployment's 30 days: the scheduled sweep deletes older rows of every program and nothing newer", async () => {
     const t = await setup()
     const foreign = await makeProgram(t, (await makeOrganization(t)).id)
     const foreignKey = await createApiKey(programScope(t.db, foreign.id), t.deps, { name: 'theirs', expires_at: isoDate(t.clock.now() + DAY) }, null)
@@ -74,11 +75,11 @@ describe('API key request log (console)', () => {
     // Oldest first, as the log is written.
     const rows = [row(t.program.id, t.key.id, 45, 1), row(foreign.id, fk, 40, 2), row(t.program.id, t.key.id, 31, 3), row(t.program.id, t.key.id, 29, 4), row(foreign.id, fk, 1, 5)]
     for (const r of rows) await programScope(t.db, r.programId).insert(apiRequestLog, r)
-    expect(await sweepApiRequestLog(t.db, now)).toBe(3)
+    await sweepRetention(t.deps, now)
     const left = await t.db.select().from(apiRequestLog)
     expect(left.map((r) => r.requestId)).toEqual(['req-4', 'req-5'])
-    // Nothing more to do: the next sweep deletes nothing.
-    expect(await sweepApiRequestLog(t.db, now)).toBe(0)
+    // The list says how long the log keeps calls.
+    expect((await t.admin.json<ApiKeyRequestList>(`${t.base}/${t.key.id}/requests`)).body.retention_days).toBe(30)
     expect(await t.db.select().from(apiRequestLog).where(eq(apiRequestLog.keyId, t.key.id))).toHaveLength(1)
   })
 })

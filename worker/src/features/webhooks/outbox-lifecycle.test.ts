@@ -5,7 +5,9 @@ import { programScope } from '../../db/scope'
 import { sweepRetention } from '../../retention'
 import { createApiKey } from '../integrations/api-keys'
 import { programByKey } from '../participants/participants-fixtures'
-import { OUTBOX_RETENTION_DAYS, sweepOutbox } from './outbox-retention'
+import { RETENTION_RULES } from '../../../../sdk/contract/console/retention'
+
+const OUTBOX_RETENTION_DAYS = RETENTION_RULES.delivered_outbox.default
 import { lastMail, makeTestApp } from '../../../test/helpers'
 import type { MailMessage } from '../../platform/mail'
 import { deliverOutbox, OUTBOX_CLAIM_LEASE_MS } from './outbox'
@@ -106,7 +108,7 @@ describe('outbox retention', () => {
 
     // A day later the key's answer is gone; a week later the delivered event too, its key kept.
     t.clock.advance((OUTBOX_RETENTION_DAYS + 1) * 86_400_000)
-    await sweepRetention(t.db, t.clock.now())
+    await sweepRetention(t.deps, t.clock.now())
     expect(await t.db.select().from(requestIdempotency).where(eq(requestIdempotency.key, 'api:order-1'))).toEqual([])
     expect(await announced()).toBe(0)
     expect(await t.db.select().from(outboxDedupeKeys).where(eq(outboxDedupeKeys.key, eventKey))).toHaveLength(1)
@@ -126,9 +128,11 @@ describe('outbox retention', () => {
     const t = await makeTestApp()
     const [young] = await t.db.insert(outbox).values({ topic: 'email', payload: mail('young@example.com', 'Hi'), status: 'delivered' }).returning({ id: outbox.id })
     const [waiting] = await t.db.insert(outbox).values({ topic: 'email', payload: mail('waiting@example.com', 'Hi'), status: 'pending', nextAttemptAt: new Date(t.clock.now() + 365 * 86_400_000) }).returning({ id: outbox.id })
-    expect(await sweepOutbox(t.db, t.clock.now())).toBe(0)
+    const ids = async () => (await t.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id)
+    await sweepRetention(t.deps, t.clock.now())
+    expect(await ids()).toEqual(expect.arrayContaining([young!.id, waiting!.id]))
     t.clock.advance((OUTBOX_RETENTION_DAYS + 1) * 86_400_000)
-    expect(await sweepOutbox(t.db, t.clock.now())).toBe(1)
+    await sweepRetention(t.deps, t.clock.now())
     const left = (await t.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id)
     expect(left).toContain(waiting!.id)
     expect(left).not.toContain(young!.id)

@@ -66,9 +66,14 @@ export async function fetchApiKeys(programId: number, state: TableState, signal:
 }
 
 /** A key's server API calls, newest first: one page (`page`, `per_page`). */
-export async function fetchApiKeyRequests(programId: number, keyId: number, page: { page: number; per_page: number }, signal: AbortSignal): Promise<TablePage<ApiKeyRequest>> {
+export async function fetchApiKeyRequests(
+  programId: number,
+  keyId: number,
+  page: { page: number; per_page: number },
+  signal: AbortSignal,
+): Promise<TablePage<ApiKeyRequest> & { retentionDays: number }> {
   const answer = await api.get<ApiKeyRequestList>(`${integrationsBase(programId)}/api_auths/${keyId}/requests`, page, signal)
-  return { rows: answer.data, total: answer.meta.total }
+  return { rows: answer.data, total: answer.meta.total, retentionDays: answer.retention_days }
 }
 
 /** A key's new rate (PATCH .../api_auths/{id}): the updated row, or the form result naming the field. */

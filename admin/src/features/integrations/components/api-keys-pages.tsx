@@ -6,7 +6,8 @@ import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { API_V1_RATE_LIMIT } from '../../../../../sdk/contract/api-v1'
-import { API_REQUEST_LOG_RETENTION_DAYS, type ApiKeyCreated, apiKeyCreateSchema } from '../../../../../sdk/contract/console/integrations'
+import { RETENTION_RULES } from '../../../../../sdk/contract/console/retention'
+import { type ApiKeyCreated, apiKeyCreateSchema } from '../../../../../sdk/contract/console/integrations'
 import { Button, buttonClass } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
@@ -158,7 +159,7 @@ function KeyRequestsDialog({ programId, apiKey, onClose }: { programId: number; 
       size="lg"
       className="api-key-requests"
       title={it('requestsTitle', { name: apiKey.name })}
-      description={it('requestsBody', { prefix: apiKey.prefix, days: String(API_REQUEST_LOG_RETENTION_DAYS) })}
+      description={it('requestsBody', { prefix: apiKey.prefix, days: String(query.data?.retentionDays ?? RETENTION_RULES.api_request_log.default) })}
     >
       <DataTable
         label={it('requestsTitle', { name: apiKey.name })}
