@@ -49,6 +49,7 @@ export const errorCodes = [
   'reward_unavailable',
   'already_claimed',
   'not_enough_points',
+  'participant_erased',
   'out_of_stock',
   'not_eligible',
   'idempotency_conflict',

@@ -117,7 +117,9 @@ describe('createServerClient: every /api/v1 call against the app', () => {
     expect(erased).toMatchObject({ object: 'participant_erasure', participant_id: ana.id, files: 'done' })
     expect(await tessera.participants.erase(ana.id)).toEqual(erased)
     expect(await tessera.participants.lookup({ external_id: 'cust-42' })).toBeNull()
-    expect(await tessera.participants.retrieve(ana.id)).toMatchObject({ email: `erased-${ana.id}@invalid`, points_balance: exported.profile.points_balance })
+    // The tombstone keeps the books but is no longer read or credited: 410 participant_erased.
+    await expect(tessera.participants.retrieve(ana.id)).rejects.toMatchObject({ status: 410, code: 'participant_erased' })
+    await expect(tessera.points.earn(ana.id, { amount: 1, reason: 'After erasure' })).rejects.toMatchObject({ status: 410, code: 'participant_erased' })
 
     const doc = await tessera.openApi()
     expect(doc).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) })

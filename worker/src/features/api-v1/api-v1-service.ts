@@ -17,6 +17,11 @@ import type { RequestKey } from './api-v1-key'
 export type KeyCheck = Pick<RequestKey, 'key' | 'rateNow' | 'settle'>
 
 const participantNotFound = () => new AppError('not_found', 404, 'No such participant', { id: 'not found' })
+/**
+ * An erased participant (features/privacy/erasure.ts): the tombstone keeps the books, but the API no
+ * longer reads it, credits it or charges it. Its own export and erase still answer (privacy/api.ts).
+ */
+const participantErased = () => new AppError('participant_erased', 410, 'This participant was erased', { id: 'erased' })
 
 export function toApiParticipant(p: ParticipantRow, externalId: string | null): ApiParticipant {
   return {
@@ -89,13 +94,15 @@ function participantWithExternalId(scope: ProgramScope, where: SQL) {
 /** SQL, a scalar for the points adjust's Idempotency-Key claim: 1 when participant `id` is in the program, else NULL. */
 export function participantInProgram(scope: ProgramScope, id: number): SQL<number | null> {
   const safe = Number.isSafeInteger(id) && id > 0 ? id : 0
-  return sql<number | null>`(SELECT 1 FROM participants p WHERE p.id = ${safe} AND p.program_id = ${scope.programId})`
+  // 1: there, 0: erased, null: not in the program.
+  return sql<number | null>`(SELECT p.erased_at IS NULL FROM participants p WHERE p.id = ${safe} AND p.program_id = ${scope.programId})`
 }
 
 /** The participant of the key's program, or 404 (an id of another program is simply not found). */
 export async function participantOr404(scope: ProgramScope, id: number): Promise<ParticipantRow> {
   const row = Number.isSafeInteger(id) && id > 0 ? await scope.first(participants, eq(participants.id, id)) : undefined
   if (!row) throw participantNotFound()
+  if (row.erasedAt) throw participantErased()
   return row
 }
 
@@ -128,6 +135,7 @@ async function participantFound(scope: ProgramScope, where: SQL, key?: KeyCheck)
 export async function participantWithExternalIdOr404(scope: ProgramScope, id: number, key?: KeyCheck): Promise<Found> {
   const found = Number.isSafeInteger(id) && id > 0 ? await participantFound(scope, eq(participants.id, id), key) : undefined
   if (!found) throw participantNotFound()
+  if (found.participant.erasedAt) throw participantErased()
   return found
 }
 
@@ -144,7 +152,7 @@ export async function findParticipants(scope: ProgramScope, query: { email?: str
   const byEmail = query.email !== undefined ? eq(participants.email, query.email.toLowerCase()) : undefined
   if (!byExternal && !byEmail) return []
   const found = await participantFound(scope, and(byExternal, byEmail)!, key)
-  return found ? [toApiParticipant(found.participant, found.externalId)] : []
+  return found && !found.participant.erasedAt ? [toApiParticipant(found.participant, found.externalId)] : []
 }
 
 /**
@@ -234,6 +242,7 @@ export async function adjustParticipantPoints(scope: ProgramScope, deps: Deps, p
   // Read with the claim; a key taken over after its lease (no claim of this request's) reads it here.
   if (write.claimRead === undefined) await participantOr404(scope, participantId)
   else if (write.claimRead === null) throw participantNotFound()
+  else if (!write.claimRead) throw participantErased()
   const delta = DELTA_SIGN[input.type] * input.amount
   const key = `api:${ledgerKey}`
   const event = { ...(await pointsEventFor(deps, scope.programId)), data: { type: input.type } }

@@ -170,6 +170,18 @@ describe('privacy: erasure that keeps the books (issue 28)', () => {
       referredById: beforeRow.referredById,
       erasedAt: new Date(first.body.erased_at),
     })
+    // The API no longer reads, credits or charges the tombstone (410); a credit is refused before it is written.
+    const ledgerRows = (await f.scope.select(pointsLedger)).length
+    for (const [method, path, body, key] of [
+      ['GET', `/participants/${pid}`],
+      ['GET', `/participants/${pid}/ledger`],
+      ['POST', `/participants/${pid}/points`, { type: 'earn', amount: 5, reason: 'After erasure' }, 'after-erasure'],
+    ] as const) {
+      const answer = await f.api(method, path, body, key)
+      expect(answer.status, path).toBe(410)
+      expect(answer.body).toMatchObject({ error: { code: 'participant_erased' } })
+    }
+    expect((await f.scope.select(pointsLedger)).length).toBe(ledgerRows)
     // The people they referred keep the link; the tombstone's export has nothing personal left.
     expect((await f.scope.first(participants, eq(participants.id, f.friendId)))!.referredById).toBe(pid)
     const tombstoneDoc = (await f.api('GET', `/participants/${pid}/export`)).body as ParticipantExport
