@@ -34,7 +34,7 @@ import { brandingRoutes } from './routes/branding'
  *    │  ├─ rewards (/, new, $rewardId with its tabs, $rewardId/edit)
  *    │  ├─ receipts (/, $receiptId) and settings/purchase-proof (/, products, merchants with new and edit)
  *    │  ├─ referrals (/, $referralId with its tabs: /, activity, history)
- *    │  ├─ settings (-> settings/general), settings/general, labels, seo, enrollment,
+ *    │  ├─ settings (-> settings/general), settings/general, labels, seo, enrollment, data-retention,
  *    │  │  profile-attributes (/, new, $profileAttributeId), program_tiers
  *    │  ├─ settings/content-tags and settings/tags (/, new, $tagId, $tagId/edit)
  *    │  ├─ settings/program-pages (/, new, $programPageId)

@@ -4,6 +4,7 @@ import { programRoute } from './program'
 
 // Each settings screen is its own chunk, fetched when first opened (the console's entry stays small).
 const loadSettings = () => import('../../features/settings')
+const DataRetentionSettingsPage = lazyRouteComponent(loadSettings, 'DataRetentionSettingsPage')
 const EnrollmentSettingsPage = lazyRouteComponent(loadSettings, 'EnrollmentSettingsPage')
 const GeneralSettingsPage = lazyRouteComponent(loadSettings, 'GeneralSettingsPage')
 const LabelsSettingsPage = lazyRouteComponent(loadSettings, 'LabelsSettingsPage')
@@ -14,8 +15,9 @@ const TiersSettingsPage = lazyRouteComponent(loadSettings, 'TiersSettingsPage')
 
 /**
  * Settings: program (admin-console-part-b.md section 2): programs/{id}/settings goes to general;
- * general, labels and seo need program update ("Branding and most settings"), enrollment and profile
- * attributes program manage, program_tiers tiers manage (denied while the tiers feature is off).
+ * general, labels and seo need program update ("Branding and most settings"), enrollment, data
+ * retention (issue 28) and profile attributes program manage, program_tiers tiers manage (denied
+ * while the tiers feature is off).
  */
 const update = { permission: 'program:update', title: 'settings.general' } as const
 
@@ -41,6 +43,12 @@ const enrollmentRoute = createRoute({
   path: 'settings/enrollment',
   staticData: { permission: 'program:manage', title: 'settings.enrollment' },
   component: EnrollmentSettingsPage,
+})
+const dataRetentionRoute = createRoute({
+  getParentRoute: () => programRoute,
+  path: 'settings/data-retention',
+  staticData: { permission: 'program:manage', title: 'settings.dataRetention' },
+  component: DataRetentionSettingsPage,
 })
 
 const attributesRoute = createRoute({
@@ -70,6 +78,7 @@ export const programSettingsRoutes = [
   labelsRoute,
   seoRoute,
   enrollmentRoute,
+  dataRetentionRoute,
   attributesRoute.addChildren([attributesIndexRoute, newAttributeRoute, editAttributeRoute]),
   tiersRoute,
 ] as const

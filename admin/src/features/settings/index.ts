@@ -1,4 +1,5 @@
 export { GeneralSettingsPage } from './components/general-page'
 export { EnrollmentSettingsPage, LabelsSettingsPage, SeoSettingsPage } from './components/program-forms'
+export { DataRetentionSettingsPage } from './components/retention-page'
 export { ProfileAttributeFormPage, ProfileAttributesPage } from './components/profile-attributes'
 export { TiersSettingsPage } from './components/tiers-page'

@@ -1,4 +1,5 @@
 import { useCallback } from 'react'
+import { RETENTION_RULES } from '../../../../sdk/contract/console/retention'
 import { useI18n } from '../../lib/i18n'
 
 /**
@@ -105,6 +106,29 @@ const en = {
   tierLabel: 'Tier {n}',
   fixedTier: 'The first two tiers cannot be removed.',
   noTiers: 'No tiers yet. Add the first one.',
+  // Data retention (issue 28): each window's label and help are the contract's words in English.
+  retentionTitle: 'Data retention',
+  retentionSubtitle:
+    "How long {program} keeps each kind of data. A sweep runs automatically through the day and removes each kind once it is past its window. Leave a field empty to use the deployment's default.",
+  retentionUpdated: 'Data retention updated successfully.',
+  retentionDays: 'days',
+  retentionDefault: 'Default: {days} days.',
+  retentionPlaceholder: 'Default: {days}',
+  retentionApplies: 'Applies: {days} days',
+  retentionAppliesOne: 'Applies: 1 day',
+  retentionByDefault: 'default',
+  'retention.receipt_images': RETENTION_RULES.receipt_images.label,
+  'retention.receipt_images.help': RETENTION_RULES.receipt_images.help,
+  'retention.ip_device': RETENTION_RULES.ip_device.label,
+  'retention.ip_device.help': RETENTION_RULES.ip_device.help,
+  'retention.api_request_log': RETENTION_RULES.api_request_log.label,
+  'retention.api_request_log.help': RETENTION_RULES.api_request_log.help,
+  'retention.delivered_outbox': RETENTION_RULES.delivered_outbox.label,
+  'retention.delivered_outbox.help': RETENTION_RULES.delivered_outbox.help,
+  'retention.expired_sessions': RETENTION_RULES.expired_sessions.label,
+  'retention.expired_sessions.help': RETENTION_RULES.expired_sessions.help,
+  'retention.import_files': RETENTION_RULES.import_files.label,
+  'retention.import_files.help': RETENTION_RULES.import_files.help,
 }
 export type SettingsMessage = keyof typeof en
 
@@ -202,6 +226,32 @@ const es: Record<SettingsMessage, string> = {
   tierLabel: 'Nivel {n}',
   fixedTier: 'Los dos primeros niveles no se pueden quitar.',
   noTiers: 'Aún no hay niveles. Añade el primero.',
+  retentionTitle: 'Retención de datos',
+  retentionSubtitle:
+    'Cuánto tiempo guarda {program} cada tipo de dato. Un barrido automático se ejecuta a lo largo del día y elimina cada tipo cuando supera su plazo. Deja un campo vacío para usar el valor predeterminado de la instalación.',
+  retentionUpdated: 'Retención de datos actualizada correctamente.',
+  retentionDays: 'días',
+  retentionDefault: 'Predeterminado: {days} días.',
+  retentionPlaceholder: 'Predeterminado: {days}',
+  retentionApplies: 'Se aplica: {days} días',
+  retentionAppliesOne: 'Se aplica: 1 día',
+  retentionByDefault: 'predeterminado',
+  'retention.receipt_images': 'Imágenes de recibos',
+  'retention.receipt_images.help':
+    'Días después de revisar un recibo (o de terminar su procesamiento) antes de borrar su imagen. El recibo, sus importes y sus puntos se conservan.',
+  'retention.ip_device': 'Hashes de IP y de dispositivo',
+  'retention.ip_device.help':
+    'Días que un acceso guarda los hashes de su dirección IP y de su navegador. Las comprobaciones de referidos miran como mucho este tiempo atrás (30 días como máximo).',
+  'retention.api_request_log': 'Registro de solicitudes de la API',
+  'retention.api_request_log.help': 'Días que se guarda el registro de solicitudes de las claves de la API del servidor.',
+  'retention.delivered_outbox': 'Correos y eventos de webhook entregados',
+  'retention.delivered_outbox.help':
+    'Días que se guarda un correo enviado o un evento de webhook entregado (y su registro de entregas). Al menos 1: una solicitud reintentada encuentra su evento durante un día.',
+  'retention.expired_sessions': 'Sesiones y códigos caducados',
+  'retention.expired_sessions.help':
+    'Días que se guarda una sesión de acceso, un código de acceso, un código de privacidad o un token de socio después de caducar.',
+  'retention.import_files': 'Archivos de importación',
+  'retention.import_files.help': 'Días después de terminar una importación antes de borrar las líneas del archivo. Los recuentos de la importación se conservan.',
 }
 
 const catalogs = { en, es } as const

@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { RETENTION_KINDS, retentionField, retentionWriteSchema } from '../../../../sdk/contract/console/retention'
+import { en } from '../../locales/en'
+import { es } from '../../locales/es'
 import { renderWithProviders } from '../../testing/render'
-import type { ProgramSettings } from './api/settings'
+import type { ProgramSettings, RetentionSettings } from './api/settings'
 import { GeneralForm } from './components/general-page'
 import { EnrollmentForm } from './components/program-forms'
+import { RetentionSettingsCard } from './components/retention-page'
 import { TiersForm } from './components/tiers-page'
 
 const sonner = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
@@ -179,5 +183,111 @@ describe('general settings: the point value (issue 27)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(patches()).toHaveLength(1))
     expect(patches()[0]!.body).toEqual({ name: 'Demo', point_value: null, currency: null })
+  })
+})
+
+describe('data retention settings (issue 28)', () => {
+  const defaults = { receipt_images_days: 90, ip_device_days: 30, api_request_log_days: 30, delivered_outbox_days: 7, expired_sessions_days: 30, import_files_days: 30 }
+  const none = { receipt_images_days: null, ip_device_days: null, api_request_log_days: null, delivered_outbox_days: null, expired_sessions_days: null, import_files_days: null }
+  const retention = (overrides: Partial<RetentionSettings['overrides']> = {}): RetentionSettings => {
+    const all = { ...none, ...overrides }
+    return { defaults, overrides: all, effective: { ...defaults, ...Object.fromEntries(Object.entries(all).filter(([, v]) => v !== null)) } }
+  }
+  /** GET answers the saved windows; PATCH answers `patch` (a form result, with its status). */
+  function retentionFetch(saved: RetentionSettings, patch: { status: number; body: unknown }) {
+    return vi.fn(async (input: string | URL, init?: RequestInit) => {
+      const url = new URL(String(input))
+      const method = init?.method ?? 'GET'
+      calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined })
+      const answer = method === 'GET' ? { status: 200, body: { data: saved } } : patch
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } })
+    })
+  }
+  const patches = () => calls.filter((c) => c.method === 'PATCH')
+  const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement
+  const applies = (kind: string) => screen.getByTestId(`retention-applies-${kind}`).textContent
+  /** The texts the input's aria-describedby points at (its error or hint, and what applies). */
+  const described = (label: string) =>
+    (input(label).getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' | ')
+
+  it('reads the windows: each override in its field, empty with the default for the others, and what applies', async () => {
+    vi.stubGlobal('fetch', retentionFetch(retention({ ip_device_days: 14 }), { status: 200, body: {} }))
+    renderWithProviders(<RetentionSettingsCard programId={4} />)
+    await waitFor(() => expect(input('IP and device hashes').value).toBe('14'))
+    expect(calls).toEqual([{ method: 'GET', path: '/admin/v2/programs/4/settings/retention', body: undefined }])
+
+    // An override: its days in the field, and they apply.
+    expect(applies('ip_device')).toBe('Applies: 14 days')
+    expect(described('IP and device hashes')).toContain('Default: 30 days.')
+    // The deployment's default: an empty field that says the default, which applies.
+    const receipts = input('Receipt images')
+    expect(receipts.value).toBe('')
+    expect(receipts.placeholder).toBe('Default: 90')
+    expect({ type: receipts.type, min: receipts.min, max: receipts.max }).toEqual({ type: 'number', min: '1', max: '3650' })
+    expect(applies('receipt_images')).toBe('Applies: 90 days (default)')
+    expect(described('Receipt images')).toContain('before its image is deleted. The receipt, its amounts and points stay. Default: 90 days.')
+    expect(described('Receipt images')).toContain('Applies: 90 days (default)')
+    expect(input('Delivered e-mails and webhook events').placeholder).toBe('Default: 7')
+    // One field per kind, each labelled by its rule.
+    expect(screen.getAllByRole('spinbutton')).toHaveLength(RETENTION_KINDS.length)
+  })
+
+  it('sends only the windows changed (a cleared one as null, the default again), then shows what the server saved', async () => {
+    const after = retention({ receipt_images_days: 45 })
+    vi.stubGlobal('fetch', retentionFetch(retention({ ip_device_days: 14, import_files_days: 60 }), { status: 200, body: { success: true, errors: {}, data: after } }))
+    renderWithProviders(<RetentionSettingsCard programId={4} />)
+    await waitFor(() => expect(input('IP and device hashes').value).toBe('14'))
+    fireEvent.change(input('Receipt images'), { target: { value: '45' } })
+    fireEvent.change(input('IP and device hashes'), { target: { value: '' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    expect(patches()[0]).toMatchObject({ path: '/admin/v2/programs/4/settings/retention' })
+    // Import files (60) was not touched: left out, so the server keeps it.
+    expect(patches()[0]!.body).toEqual({ receipt_images_days: 45, ip_device_days: null })
+    await waitFor(() => expect(sonner.success).toHaveBeenCalledWith('Success!', { description: 'Data retention updated successfully.' }))
+    // The form follows the answer: what applies now, and each field as saved.
+    await waitFor(() => expect(applies('receipt_images')).toBe('Applies: 45 days'))
+    expect(applies('ip_device')).toBe('Applies: 30 days (default)')
+    expect(applies('import_files')).toBe('Applies: 30 days (default)')
+    expect(input('Receipt images').value).toBe('45')
+    expect(input('IP and device hashes').value).toBe('')
+    expect(input('Import files').value).toBe('')
+  })
+
+  it("refuses a window out of its bounds at its field before sending, and shows the server's refusal at the field it names", async () => {
+    vi.stubGlobal('fetch', retentionFetch(retention(), { status: 422, body: { success: false, errors: { expired_sessions_days: 'Expired sessions and codes: the server said no' } } }))
+    renderWithProviders(<RetentionSettingsCard programId={4} />)
+    fireEvent.change(await screen.findByLabelText('Receipt images'), { target: { value: '0' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Receipt images must be a whole number of days from 1 to 3650, or empty for the default')).toBeTruthy()
+    expect(input('Receipt images').getAttribute('aria-invalid')).toBe('true')
+    expect(described('Receipt images')).toContain('Receipt images must be a whole number of days')
+    expect(patches()).toHaveLength(0)
+
+    fireEvent.change(input('Receipt images'), { target: { value: '45' } })
+    fireEvent.change(input('Expired sessions and codes'), { target: { value: '20' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    expect(patches()[0]!.body).toEqual({ receipt_images_days: 45, expired_sessions_days: 20 })
+    expect(await screen.findByText('Expired sessions and codes: the server said no')).toBeTruthy()
+    expect(input('Expired sessions and codes').getAttribute('aria-invalid')).toBe('true')
+    expect(described('Expired sessions and codes')).toContain('Expired sessions and codes: the server said no')
+    expect(input('Receipt images').getAttribute('aria-invalid')).toBe('false')
+    await waitFor(() => expect(sonner.error).toHaveBeenCalledWith('Error!!!', { description: 'Expired sessions and codes: the server said no' }))
+    expect(sonner.success).not.toHaveBeenCalled()
+  })
+
+  it("has the contract's refusal of each window in the catalogs, so it shows in Spanish too", () => {
+    for (const kind of RETENTION_KINDS) {
+      const refused = retentionWriteSchema.safeParse({ [retentionField(kind)]: 0 })
+      expect(refused.success).toBe(false)
+      const key = `settings.retention.invalid.${kind}` as keyof typeof en
+      expect(refused.error!.issues[0]!.message).toBe(en[key])
+      expect(es[key]).not.toBe(en[key])
+    }
   })
 })

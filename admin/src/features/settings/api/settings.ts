@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { formResultSchema } from '../../../../../sdk/contract/console/forms'
+import type { RetentionField, RetentionSettings } from '../../../../../sdk/contract/console/retention'
 import {
   type ProfileAttributeList,
   type ProfileAttributeRow,
@@ -13,7 +14,7 @@ import { TesseraError, ValidationError } from '../../../../../sdk/src/errors'
 import { adminClient, api } from '../../../lib/api-client'
 import { programKey } from '../../../lib/query-client'
 
-export type { ProfileAttributeRow, ProgramSettings, TierRow }
+export type { ProfileAttributeRow, ProgramSettings, RetentionSettings, TierRow }
 
 export type SaveResult<T = unknown> = { success: boolean; errors: Record<string, string> | string[]; data?: T }
 
@@ -90,3 +91,19 @@ export function saveLabels(programId: number, values: Record<string, unknown>, f
   }
   return sendSettings<ProgramSettings>('PATCH', settingsPaths.section(programId, 'labels'), form)
 }
+
+/** Settings > Data retention (issue 28): GET and PATCH .../settings/retention (program manage). */
+export const retentionPath = (programId: number) => `/admin/v2/programs/${programId}/settings/retention`
+
+/** GET .../settings/retention: the deployment's defaults, the program's overrides and the windows that apply. */
+export function useRetentionSettings(programId: number) {
+  return useQuery({
+    queryKey: settingsKey(programId, 'retention'),
+    queryFn: async ({ signal }) => (await api.get<{ data: RetentionSettings }>(retentionPath(programId), undefined, signal)).data,
+    // A form shows what is saved now.
+    staleTime: 0,
+  })
+}
+
+/** PATCH .../settings/retention: the windows sent (days, null for the default); those left out stay. */
+export const saveRetention = (programId: number, body: Partial<Record<RetentionField, number | null>>) => sendSettings<RetentionSettings>('PATCH', retentionPath(programId), body)

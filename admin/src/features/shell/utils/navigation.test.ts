@@ -106,9 +106,15 @@ describe('settingsSubnav (program settings sub-navigation)', () => {
     const updater = ids(['program:update'])
     expect(updater.program).toEqual(expect.arrayContaining(['general', 'labels', 'seo']))
     expect(updater.program).not.toContain('enrollment')
+    expect(updater.program).not.toContain('data-retention')
     expect(updater.program).not.toContain('profile-attributes')
     expect(updater.program).not.toContain('program-tiers')
-    expect(ids(['program:manage', 'program:update']).program).toEqual(expect.arrayContaining(['enrollment', 'profile-attributes']))
+    expect(ids(['program:manage', 'program:update']).program).toEqual(expect.arrayContaining(['enrollment', 'data-retention', 'profile-attributes']))
+    // Data retention (issue 28) sits right after enrollment, linked to its screen.
+    const manager = ids(['program:manage', 'program:update']).program!
+    expect(manager.indexOf('data-retention')).toBe(manager.indexOf('enrollment') + 1)
+    const retention = visibleSettingsEntries(['program:manage'], []).find((e) => e.id === 'data-retention')!
+    expect(settingsLink(retention, 7)).toEqual({ to: '/programs/$programId/settings/data-retention', params: { programId: 7 } })
     expect(ids(['program:update', 'tiers:manage']).program).toContain('program-tiers')
     expect(settingsSubnav([])).toEqual([])
     expect(settingsSubnav(['program:update']).map((g) => g.section)).toEqual(settingsSections.filter((s) => s in updater))

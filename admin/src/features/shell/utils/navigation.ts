@@ -26,6 +26,7 @@ export const settingsEntries = [
   { id: 'labels', label: 'settings.labels', to: '/programs/$programId/settings/labels', permission: 'program:update', scope: 'program', section: 'program' },
   { id: 'seo', label: 'settings.seo', to: '/programs/$programId/settings/seo', permission: 'program:update', scope: 'program', section: 'program' },
   { id: 'enrollment', label: 'settings.enrollment', to: '/programs/$programId/settings/enrollment', permission: 'program:manage', scope: 'program', section: 'program' },
+  { id: 'data-retention', label: 'settings.dataRetention', to: '/programs/$programId/settings/data-retention', permission: 'program:manage', scope: 'program', section: 'program' },
   { id: 'profile-attributes', label: 'settings.profileAttributes', to: '/programs/$programId/settings/profile-attributes', permission: 'program:manage', scope: 'program', section: 'program' },
   // Only with the tiers feature on: tiers manage is denied while it is off (server feature gate).
   { id: 'program-tiers', label: 'settings.programTiers', to: '/programs/$programId/settings/program_tiers', permission: 'tiers:manage', scope: 'program', section: 'program' },
