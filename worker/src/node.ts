@@ -113,6 +113,17 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     log,
   }
   const app = createApp(deps)
+  // Work a request leaves for after its answer (the API's request log row, a shared cache write): the
+  // Hono context's executionCtx.waitUntil, as on Workers; close() waits for what is still running.
+  const afterAnswers = new Set<Promise<unknown>>()
+  const executionCtx = {
+    waitUntil(task: Promise<unknown>) {
+      const tracked: Promise<unknown> = task.catch(() => {}).finally(() => afterAnswers.delete(tracked))
+      afterAnswers.add(tracked)
+    },
+    passThroughOnException() {},
+    props: {},
+  }
   // Static files first (like wrangler's assets), then the app. HTML entry points go through the app.
   // Chosen per request here rather than by mounting the app in another Hono: a mounted app with its
   // own error handler gets each of its handlers wrapped in one more compose, on every request (a fifth
@@ -128,7 +139,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   // Inside the ETag: a revalidated file's ETag is computed over the bytes sent, one per coding.
   assets.use('*', compressedStatic)
   assets.use('*', staticFiles)
-  assets.all('*', (c) => app.fetch(c.req.raw, c.env))
+  assets.all('*', (c) => app.fetch(c.req.raw, c.env, executionCtx))
   const fetch = async (request: Request, env: { outgoing: NodeOutgoing }) => {
     // Answered before the app routes the request, with this request's id and the API's security
     // headers: a signed-out public read the app answered a moment ago (middleware/public-cache.ts), or
@@ -140,7 +151,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     const cached = cachedPublicAnswer(deps, request)
     if (!cached && isStaticFile(PUBLIC_DIR, request.url)) return assets.fetch(request, env)
     const early = cached ?? (await keptSignedInAnswer(deps, request).catch(() => undefined))
-    if (!early) return compressAnswer(request, await app.fetch(request, env as never))
+    if (!early) return compressAnswer(request, await app.fetch(request, env as never, executionCtx))
     setResponseHeaders((name, value) => env.outgoing.setHeader(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
     return cached ? compressAnswer(request, cached, keptBodyOf(cached)) : early
   }
@@ -174,6 +185,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
       clearInterval(retry)
       stopWebhookRetries()
       await new Promise<void>((r) => httpServer.close(() => r()))
+      await Promise.allSettled([...afterAnswers])
       await localOcr?.close()
       client.close()
     },

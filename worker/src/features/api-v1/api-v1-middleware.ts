@@ -45,8 +45,9 @@ export const requestLog: MiddlewareHandler<ApiV1Env> = async (c, next) => {
   // The matched pattern (`/api/v1/participants/:id`), never the ids themselves.
   const route = c.req.routePath && !c.req.routePath.endsWith('*') ? c.req.routePath : 'unmatched'
   const deps = c.get('deps')
-  // On Workers the write runs after the answer is sent, with the calls that end within 10 ms (one
-  // insert for them all); under Node (and in tests) before the answer, with those ending in the same turn.
+  // The write runs after the answer is sent (waitUntil: on Workers, and under the Node entry, which gives
+  // the app an execution context too), with the calls that end within 10 ms (one insert for them all);
+  // in tests (app.request, no execution context) before the answer, with those ending in the same turn.
   let ctx: { waitUntil(p: Promise<unknown>): void } | undefined
   try {
     ctx = c.executionCtx

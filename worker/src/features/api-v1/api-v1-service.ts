@@ -11,10 +11,14 @@ import { isBalanceViolation, ledgerWrite, pointsEventFor } from '../points/ledge
 import { actionInsert, eventDeliveries, participantCreatedInsert, participantUpdatedInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { batch, type BatchStatement } from '../../db/batch'
+import type { Db } from '../../db/client'
+import { param, PROGRAM_ID, preparedFor } from '../../db/prepared'
+import { programScope } from '../../db/scope'
+import { apiKeyRateNow } from '../integrations/api-keys'
 import type { RequestKey } from './api-v1-key'
 
 /** The request's key check, for a statement a read makes anyway (api-v1-key.ts): a cached key confirmed without a statement of its own. */
-export type KeyCheck = Pick<RequestKey, 'key' | 'rateNow' | 'settle'>
+export type KeyCheck = Pick<RequestKey, 'key' | 'rateNow' | 'settle' | 'now'>
 
 const participantNotFound = () => new AppError('not_found', 404, 'No such participant', { id: 'not found' })
 /**
@@ -114,26 +118,62 @@ type Found = { participant: ParticipantRow; externalId: string | null }
  * state comes back even when no participant matches. A key no longer good is refused (401) before
  * anything is answered.
  */
-async function participantFound(scope: ProgramScope, where: SQL, key?: KeyCheck): Promise<Found | undefined> {
-  if (!key) return (await participantWithExternalId(scope, where))[0]
-  const x = participantExternalIds
-  const [row] = await scope.db
-    .select({
-      keyRate: key.rateNow,
-      participant: participants,
-      externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.participantId} = "participants"."id" LIMIT 1)`,
-    })
-    .from(apiKeys)
-    .leftJoin(participants, scope.where(participants, where))
-    .where(scope.where(apiKeys, eq(apiKeys.id, key.key.keyId)))
-    .limit(1)
+async function participantFound(scope: ProgramScope, by: FindBy, key?: KeyCheck): Promise<Found | undefined> {
+  if (!key) return (await participantWithExternalId(scope, findWhere(scope, by)))[0]
+  const [row] = (await participantWithKey(scope.db, findKind(by)).execute({ programId: scope.programId, keyId: key.key.keyId, now: key.now, ...by })) as {
+    keyRate: number | null
+    participant: ParticipantRow | null
+    externalId: string | null
+  }[]
   key.settle(row?.keyRate)
   return row?.participant ? { participant: row.participant, externalId: row.externalId } : undefined
 }
 
+/** How a read finds its participant: by id, or by e-mail and/or external id (the lookup's filters). */
+type FindBy = { id: number } | { email: string; externalId?: never } | { externalId: string; email?: never } | { email: string; externalId: string }
+type FindKind = 'id' | 'email' | 'external' | 'email+external'
+const findKind = (by: FindBy): FindKind => ('id' in by ? 'id' : by.email !== undefined && by.externalId !== undefined ? 'email+external' : by.email !== undefined ? 'email' : 'external')
+
+/** The condition of a FindBy, with its values (or placeholders of the same names, for a prepared statement). */
+function findWhere(scope: ProgramScope, by: FindBy | FindKind): SQL {
+  const kind = typeof by === 'string' ? by : findKind(by)
+  const value = <K extends 'id' | 'email' | 'externalId'>(name: K) => (typeof by === 'string' ? param(name) : (by as unknown as Record<K, never>)[name])
+  const x = participantExternalIds
+  const byExternal = sql`${participants.id} = (SELECT ${x.participantId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.externalId} = ${value('externalId')})`
+  const byEmail = eq(participants.email, value('email'))
+  if (kind === 'id') return eq(participants.id, value('id'))
+  if (kind === 'email') return byEmail
+  if (kind === 'external') return byExternal
+  return and(byExternal, byEmail)!
+}
+
+/**
+ * The participant a read finds and the API key's state (RequestKey.rateNow), in ONE statement, built
+ * once per database and kind of filter: the key's row (by id, in the program) is what the statement
+ * reads from, the participant joined to it, so the key's state comes back even when no participant
+ * matches. Building this query cost drizzle about as much as the rest of the call (issue 24).
+ */
+function participantWithKey(db: Db, kind: FindKind) {
+  return preparedFor(db, `api-v1-participant-with-key:${kind}`, (d) => {
+    const scope = programScope(d, PROGRAM_ID)
+    const x = participantExternalIds
+    return scope.db
+      .select({
+        keyRate: apiKeyRateNow(param('keyId'), param('now')),
+        participant: participants,
+        externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${PROGRAM_ID} AND ${x.participantId} = "participants"."id" LIMIT 1)`,
+      })
+      .from(apiKeys)
+      .leftJoin(participants, scope.where(participants, findWhere(scope, kind)))
+      .where(scope.where(apiKeys, eq(apiKeys.id, param('keyId'))))
+      .limit(1)
+      .prepare()
+  })
+}
+
 /** The participant of the key's program with its external id (one statement, with the key's check when given), or 404. */
 export async function participantWithExternalIdOr404(scope: ProgramScope, id: number, key?: KeyCheck): Promise<Found> {
-  const found = Number.isSafeInteger(id) && id > 0 ? await participantFound(scope, eq(participants.id, id), key) : undefined
+  const found = Number.isSafeInteger(id) && id > 0 ? await participantFound(scope, { id }, key) : undefined
   if (!found) throw participantNotFound()
   if (found.participant.erasedAt) throw participantErased()
   return found
@@ -146,12 +186,10 @@ export async function getParticipant(scope: ProgramScope, id: number, key?: KeyC
 
 /** GET /api/v1/participants?email=|external_id=: a list of zero or one (the filters are unique). */
 export async function findParticipants(scope: ProgramScope, query: { email?: string | undefined; external_id?: string | undefined }, key?: KeyCheck): Promise<ApiParticipant[]> {
-  const x = participantExternalIds
-  const byExternal =
-    query.external_id !== undefined ? sql`${participants.id} = (SELECT ${x.participantId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.externalId} = ${query.external_id})` : undefined
-  const byEmail = query.email !== undefined ? eq(participants.email, query.email.toLowerCase()) : undefined
-  if (!byExternal && !byEmail) return []
-  const found = await participantFound(scope, and(byExternal, byEmail)!, key)
+  const email = query.email?.toLowerCase()
+  const externalId = query.external_id
+  if (email === undefined && externalId === undefined) return []
+  const found = await participantFound(scope, { ...(email !== undefined ? { email } : {}), ...(externalId !== undefined ? { externalId } : {}) } as FindBy, key)
   return found && !found.participant.erasedAt ? [toApiParticipant(found.participant, found.externalId)] : []
 }
 
