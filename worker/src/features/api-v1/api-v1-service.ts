@@ -27,7 +27,22 @@ const participantNotFound = () => new AppError('not_found', 404, 'No such partic
  */
 const participantErased = () => new AppError('participant_erased', 410, 'This participant was erased', { id: 'erased' })
 
-export function toApiParticipant(p: ParticipantRow, externalId: string | null): ApiParticipant {
+/** The participant's columns an API answer shows (and its erasure): a read maps these, not the whole row. */
+const apiParticipantColumns = {
+  id: participants.id,
+  email: participants.email,
+  firstName: participants.firstName,
+  lastName: participants.lastName,
+  status: participants.status,
+  unusedPoints: participants.unusedPoints,
+  points: participants.points,
+  createdAt: participants.createdAt,
+  updatedAt: participants.updatedAt,
+  erasedAt: participants.erasedAt,
+}
+type ApiParticipantRow = Pick<ParticipantRow, keyof typeof apiParticipantColumns>
+
+export function toApiParticipant(p: ApiParticipantRow, externalId: string | null): ApiParticipant {
   return {
     object: 'participant',
     id: p.id,
@@ -89,7 +104,7 @@ function participantWithExternalId(scope: ProgramScope, where: SQL) {
   return scope.db
     // The outer row's id named with its table: drizzle writes a column of the selected table unqualified,
     // and inside the subquery a bare "id" would be the external id row's own.
-    .select({ participant: participants, externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.participantId} = "participants"."id" LIMIT 1)` })
+    .select({ participant: apiParticipantColumns, externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.participantId} = "participants"."id" LIMIT 1)` })
     .from(participants)
     .where(scope.where(participants, where))
     .limit(1)
@@ -110,7 +125,7 @@ export async function participantOr404(scope: ProgramScope, id: number): Promise
   return row
 }
 
-type Found = { participant: ParticipantRow; externalId: string | null }
+type Found = { participant: ApiParticipantRow; externalId: string | null }
 
 /**
  * participantWithExternalId, and with `key` the API key's state in the same statement: the key's row
@@ -122,7 +137,7 @@ async function participantFound(scope: ProgramScope, by: FindBy, key?: KeyCheck)
   if (!key) return (await participantWithExternalId(scope, findWhere(scope, by)))[0]
   const [row] = (await participantWithKey(scope.db, findKind(by)).execute({ programId: scope.programId, keyId: key.key.keyId, now: key.now, ...by })) as {
     keyRate: number | null
-    participant: ParticipantRow | null
+    participant: ApiParticipantRow | null
     externalId: string | null
   }[]
   key.settle(row?.keyRate)
@@ -160,7 +175,7 @@ function participantWithKey(db: Db, kind: FindKind) {
     return scope.db
       .select({
         keyRate: apiKeyRateNow(param('keyId'), param('now')),
-        participant: participants,
+        participant: apiParticipantColumns,
         externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${PROGRAM_ID} AND ${x.participantId} = "participants"."id" LIMIT 1)`,
       })
       .from(apiKeys)
