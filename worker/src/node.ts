@@ -196,5 +196,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const seed = process.argv.includes('--seed')
   startNodeServer({ seed }).then((s) => {
     console.log(`Tessera (Node + libSQL) on ${s.url}  participant site: ${s.url}/  console: ${s.url}/admin/v2  mailbox: ${s.url}/_dev/mailbox`)
+    // A stop (a deploy, Ctrl-C) finishes what answered requests left for after their answer (the API's
+    // request log rows) before the process ends, as Workers' waitUntil does; a second signal, or 5 s, ends it at once.
+    const stop = () => {
+      for (const sig of ['SIGINT', 'SIGTERM'] as const) process.removeListener(sig, stop)
+      setTimeout(() => process.exit(0), 5000).unref()
+      void s.close().finally(() => process.exit(0))
+    }
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, stop)
   })
 }
