@@ -167,6 +167,16 @@ type Compressed = { bytes: Uint8Array<ArrayBuffer>; etag: string }
 type StaticEntry = { mtimeMs: number; size: number; result: Promise<Compressed>; length: number }
 
 /**
+ * The compressed files, per file (absolute path) and coding, shared by every server of this process: a
+ * file is the same bytes whichever server sends it (its mtime and size are checked on every use), so a
+ * process that starts several servers (the e2e files, a restart in tests) compresses each file once, and
+ * its best compression (brotli 11: seconds of CPU for the console's bundles) runs once, not per server.
+ */
+const cache = new Map<string, StaticEntry>()
+let cachedBytes = 0
+let upgrades: Promise<void> = Promise.resolve()
+
+/**
  * Static files (the built front ends) compressed once and kept in memory, per file and coding, while
  * the file's size and mtime stay the same. The first request for a file waits for a quick compression
  * (brotli 5, gzip 6: tens of ms for the largest bundle); the best one (brotli 11, gzip 9: up to a second
@@ -177,10 +187,6 @@ type StaticEntry = { mtimeMs: number; size: number; result: Promise<Compressed>;
  * suffixed with the coding: one per representation, the same before and after the better compression.
  */
 export function compressedStaticFiles(root: string): MiddlewareHandler {
-  const cache = new Map<string, StaticEntry>()
-  let cachedBytes = 0
-  let upgrades: Promise<void> = Promise.resolve()
-
   const drop = (key: string) => {
     const entry = cache.get(key)
     if (!entry) return
