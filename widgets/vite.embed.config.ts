@@ -129,7 +129,7 @@ const CORE = /node_modules|[\\/]sdk[\\/]|[\\/]widgets[\\/]src[\\/](embed|ui|widg
 const NOT_CORE = new RegExp(
   [
     String.raw`[\\/]embed[\\/]views[\\/]`,
-    String.raw`[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|lazy-rich-text|plain-text|sanitize|sanitize-core|media|time|date|icons|clipboard|focus|toast-item)\.`,
+    String.raw`[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|lazy-rich-text|plain-text|sanitize|sanitize-core|media|time|date|money|icons|clipboard|focus|toast-item)\.`,
     String.raw`[\\/]ui[\\/]toast\.css$`,
     String.raw`[\\/]embed[\\/](checkout|program-css|runtime-failures|runtime-signin|signin-forms)\.`,
     String.raw`[\\/]sdk[\\/]contract[\\/](redirect|offer-categories)\.`,

@@ -23,6 +23,13 @@ function setFavicon(href: string | null) {
   }
 }
 
+/** Runs `task` in its own task once the page's load event has passed. */
+function afterLoad(task: () => void) {
+  const later = () => setTimeout(task, 0)
+  if (document.readyState === 'complete') later()
+  else addEventListener('load', later, { once: true })
+}
+
 function renderFailure(root: HTMLElement) {
   render(
     <main id="main" class="site-main">
@@ -62,8 +69,8 @@ async function start() {
   void session.load()
   const preview = isBrandingPreview()
   // Once per page load: later navigations inside the site are the same page load. The console's
-  // branding preview is no visit.
-  if (!preview) trackVisit('', program.public_key, 'site')
+  // branding preview is no visit. Posted once the page has loaded: the first paint does not wait on it.
+  if (!preview) afterLoad(() => trackVisit('', program.public_key, 'site'))
 
   const draw = (shown: PublicProgram) =>
     render(

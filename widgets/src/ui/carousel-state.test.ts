@@ -6,7 +6,7 @@ import {
   stepIndex,
   swipeStep,
 } from './carousel-state'
-import { formatUsd } from './format'
+import { formatUsd } from './money'
 import { IMAGE_MAX_RETRIES, imageRetryDelay } from './media'
 
 describe('carousel', () => {

@@ -4,7 +4,10 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-const relative = /* @__PURE__ */ new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+// Made on first use (ui/format.ts says why).
+let relativeFormat: Intl.RelativeTimeFormat | undefined
+const relative = (n: number, unit: 'minute' | 'hour') =>
+  (relativeFormat ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })).format(n, unit)
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 
 /**
@@ -33,8 +36,8 @@ export function formatTimeAgo(iso: string, now: number = Date.now()): string {
   if (Number.isNaN(at)) return ''
   const span = now - at
   if (span < MINUTE) return 'just now'
-  if (span < HOUR) return relative.format(-Math.floor(span / MINUTE), 'minute')
-  if (span < DAY) return relative.format(-Math.floor(span / HOUR), 'hour')
+  if (span < HOUR) return relative(-Math.floor(span / MINUTE), 'minute')
+  if (span < DAY) return relative(-Math.floor(span / HOUR), 'hour')
   return `${formatElapsed(span)} ago`
 }
 

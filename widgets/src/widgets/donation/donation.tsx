@@ -1,7 +1,8 @@
 import type { Challenge } from '../../../../sdk/contract/challenges'
 import { useId, useState } from 'preact/hooks'
 import { Button } from '../../ui/button'
-import { formatNumber, formatUsd } from '../../ui/format'
+import { formatNumber } from '../../ui/format'
+import { formatUsd } from '../../ui/money'
 import '../../ui/input.css' // the field classes rendered here (field__input, field__select)
 import { useSite, useTerms } from '../shared/context'
 import { checkoutFailed, goToCheckout } from '../membership/checkout-redirect'
