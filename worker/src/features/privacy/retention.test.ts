@@ -168,6 +168,27 @@ describe('data retention windows', () => {
     expect(state).toMatchObject({ cursor: 0, roundStartedAt: t.clock.now() })
   })
 
+  it("logs a program whose sweep fails and goes on with the others' in the same round", async () => {
+    const { t, demo } = await setup()
+    const w = await world(t, demo)
+    const [links] = await t.db.select().from(programs).where(eq(programs.publicKey, 'links'))
+    const old = new Date(t.clock.now() - 60 * DAY)
+    const [linksKey] = await programScope(t.db, links!.id)
+      .insert(apiKeys, { name: 'k', prefix: 'tk_test_lnk', keyHash: 'y', expiresAt: new Date(t.clock.now() + 365 * DAY) })
+      .returning({ id: apiKeys.id })
+    await programScope(t.db, demo.id).insert(apiRequestLog, { keyId: w.keyId, method: 'GET', route: '/r', status: 200, requestId: 'demo-old', createdAt: old })
+    await programScope(t.db, links!.id).insert(apiRequestLog, { keyId: linksKey!.id, method: 'GET', route: '/r', status: 200, requestId: 'links-old', createdAt: old })
+    // The demo program's sweep fails (as a database error would).
+    await t.execute(`CREATE TRIGGER retention_test_fail BEFORE DELETE ON api_request_log WHEN OLD.program_id = ${demo.id} BEGIN SELECT RAISE(ABORT, 'injected retention failure'); END`)
+    const lines: string[] = []
+    t.deps.log = (line: string) => lines.push(line)
+    await sweepRetention(t.deps, t.clock.now())
+    expect((await t.db.select().from(apiRequestLog)).map((r) => r.requestId)).toEqual(['demo-old'])
+    expect(lines.some((l) => l.startsWith(`[retention] program ${demo.id}:`) && l.includes('injected retention failure'))).toBe(true)
+    const [state] = await t.db.select().from(retentionSweepState)
+    expect(state!.cursor).toBe(0) // the round ended; the demo program is tried again next round
+  })
+
   it('answers the settings with the defaults, keeps overrides per program, and refuses a window out of bounds naming it', async () => {
     const { t, demo } = await setup()
     const admin = await consoleAs(t, 'admin@tessera.dev')

@@ -254,7 +254,15 @@ export async function sweepRetentionWindows(deps: Deps, now: number): Promise<nu
   let unfinished = false
   for (const row of batchOf) {
     swept++
-    if (!(await sweepProgramRetention(db, row.id, effectiveWindows(deps.config.retention, overridesOf(row)), now))) {
+    let finished = true
+    try {
+      finished = await sweepProgramRetention(db, row.id, effectiveWindows(deps.config.retention, overridesOf(row)), now)
+    } catch (err) {
+      // One program's failure is logged and the round goes on: it is tried again next round, and never
+      // holds back the other programs' retention.
+      deps.log?.(`[retention] program ${row.id}: ${(err as Error)?.message ?? String(err)}`)
+    }
+    if (!finished) {
       unfinished = true // more to do: the next run starts with this program again
       break
     }
