@@ -241,7 +241,7 @@ export async function sweepRetentionWindows(deps: Deps, now: number): Promise<nu
       .insert(retentionSweepState)
       .values({ id: 1, cursor: 0, roundStartedAt: now })
       .onConflictDoUpdate({ target: retentionSweepState.id, set: { roundStartedAt: now } })
-    await sweepProgramlessOutbox(db, deps.config.retention, now)
+    await sweepProgramlessOutbox(db, deps.config.retention, now).catch((err: unknown) => deps.log?.(`[retention] program-less e-mails: ${(err as Error)?.message ?? String(err)}`))
   }
   const batchOf = await db
     .select({ id: programs.id, ...overrideSelection() })
