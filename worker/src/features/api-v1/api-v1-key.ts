@@ -7,7 +7,23 @@ import { AppError } from '../../lib/errors'
 import { type RateDecision, TokenBuckets } from '../../lib/token-bucket'
 import type { ClaimGuard } from '../../middleware/idempotency'
 import { apiKeyRateNow, bearerApiKey, hashApiKey, type VerifiedApiKey, verifyApiKey } from '../integrations/api-keys'
-import type { ApiV1Env } from './api-v1-env'
+import type { AppEnv } from '../../env'
+
+/**
+ * The app's context plus what the `/api/v1` middleware sets: the verified key and its Idempotency-Key
+ * (here with the key's check, which reads it; api-v1-env.ts names it for the rest of the feature).
+ */
+export type ApiV1Env = {
+  Variables: AppEnv['Variables'] & {
+    /** The request's key as last confirmed (the request log's program and key); unset on a refusal. */
+    apiKey: VerifiedApiKey | undefined
+    /** The request's key and its check (this file): kept or verified, confirmed by a statement or not yet. */
+    requestKey: RequestKey | undefined
+    idempotencyKey: string | undefined
+    /** The key's rate limit as this request left it (the RateLimit-* headers). */
+    rateLimit: RateDecision | undefined
+  }
+}
 
 /**
  * The server API's key check (decision 0037). A key verified by a statement is kept in the isolate
