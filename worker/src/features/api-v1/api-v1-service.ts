@@ -134,7 +134,7 @@ type Found = { participant: ApiParticipantRow; externalId: string | null }
  * anything is answered.
  */
 async function participantFound(scope: ProgramScope, by: FindBy, key?: KeyCheck): Promise<Found | undefined> {
-  if (!key) return (await participantWithExternalId(scope, findWhere(scope, by)))[0]
+  if (!key) return (await participantWithExternalId(scope, findWhere(scope, findKind(by), (name) => (by as Partial<Record<FindField, unknown>>)[name] as never)))[0]
   const [row] = (await participantWithKey(scope.db, findKind(by)).execute({ programId: scope.programId, keyId: key.key.keyId, now: key.now, ...by })) as {
     keyRate: number | null
     participant: ApiParticipantRow | null
@@ -149,10 +149,10 @@ type FindBy = { id: number } | { email: string; externalId?: never } | { externa
 type FindKind = 'id' | 'email' | 'external' | 'email+external'
 const findKind = (by: FindBy): FindKind => ('id' in by ? 'id' : by.email !== undefined && by.externalId !== undefined ? 'email+external' : by.email !== undefined ? 'email' : 'external')
 
-/** The condition of a FindBy, with its values (or placeholders of the same names, for a prepared statement). */
-function findWhere(scope: ProgramScope, by: FindBy | FindKind): SQL {
-  const kind = typeof by === 'string' ? by : findKind(by)
-  const value = <K extends 'id' | 'email' | 'externalId'>(name: K) => (typeof by === 'string' ? param(name) : (by as unknown as Record<K, never>)[name])
+type FindField = 'id' | 'email' | 'externalId'
+
+/** The condition of a kind of find, each value given by `value` (the FindBy's, or placeholders of those names for a prepared statement). */
+function findWhere(scope: ProgramScope, kind: FindKind, value: (name: FindField) => never): SQL {
   const x = participantExternalIds
   const byExternal = sql`${participants.id} = (SELECT ${x.participantId} FROM ${x} WHERE ${x.programId} = ${scope.programId} AND ${x.externalId} = ${value('externalId')})`
   const byEmail = eq(participants.email, value('email'))
@@ -179,7 +179,7 @@ function participantWithKey(db: Db, kind: FindKind) {
         externalId: sql<string | null>`(SELECT ${x.externalId} FROM ${x} WHERE ${x.programId} = ${PROGRAM_ID} AND ${x.participantId} = "participants"."id" LIMIT 1)`,
       })
       .from(apiKeys)
-      .leftJoin(participants, scope.where(participants, findWhere(scope, kind)))
+      .leftJoin(participants, scope.where(participants, findWhere(scope, kind, param)))
       .where(scope.where(apiKeys, eq(apiKeys.id, param('keyId'))))
       .limit(1)
       .prepare()

@@ -150,7 +150,7 @@ export type VerifiedApiKey = { programId: number; keyId: number; rateLimit: numb
  * a cached key see a revoke, a rate edit or an expiry made anywhere, without a statement of its own
  * (decision 0037).
  */
-export function apiKeyRateNow(keyId: number | SQL.Aliased | unknown, now: number | unknown): SQL<number | null> {
+export function apiKeyRateNow(keyId: number, now: number): SQL<number | null> {
   // Cross-program by nature: the key names its program (and is the request's own key, by id).
   return sql<number | null>`(SELECT k.rate_limit FROM api_keys k WHERE k.id = ${keyId} AND k.revoked_at IS NULL AND k.expires_at > ${now})`
 }

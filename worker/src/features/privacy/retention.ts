@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import {
   effectiveWindows,
   RETENTION_KINDS,
@@ -99,6 +100,23 @@ export async function saveRetention(scope: ProgramScope, deps: Deps, values: z.o
 const cutoffs = (windows: RetentionWindows, now: number) =>
   Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, new Date(now - windows[retentionField(kind)] * DAY_MS)])) as Record<(typeof RETENTION_KINDS)[number], Date>
 
+/** The ids of the first RETENTION_BATCH rows `where` finds, oldest first by `at` (a subquery: the sweep's statements are bounded by it). */
+function firstIds(db: Db, table: SQLiteTable & { id: SQLiteColumn }, at: SQLiteColumn, where: SQL | undefined) {
+  return db.select({ id: table.id }).from(table).where(where).orderBy(asc(at)).limit(RETENTION_BATCH)
+}
+
+/**
+ * Deletes the outbox rows of `ids` (a bounded subquery), keeping their dedupe keys first in the same
+ * batch: an idempotent operation replayed after its event was pruned announces nothing twice.
+ */
+function outboxPrune(db: Db, ids: ReturnType<typeof firstIds>) {
+  return [
+    rawStatement(db, sql`INSERT INTO ${outboxDedupeKeys} (key) SELECT ${outbox.dedupeKey} FROM ${outbox} WHERE ${outbox.id} IN (${ids}) AND ${isNotNull(outbox.dedupeKey)} ON CONFLICT DO NOTHING`),
+    // tenant-guard: allow (the ids come from the caller's scoped subquery)
+    db.delete(outbox).where(inArray(outbox.id, ids)).returning({ id: outbox.id }),
+  ] as const
+}
+
 type Pass = { statements: BatchStatement[]; /** Whether a statement filled its limit: the program has more to do. */ full: (results: unknown[]) => boolean }
 
 /**
@@ -120,11 +138,7 @@ async function programPass(scope: ProgramScope, windows: RetentionWindows, now: 
   const receiptIds = dueReceipts.map((r) => r.id)
   const guardedReceipts = and(inIds(receipts.id, receiptIds), imageDue)
 
-  const oldest = (table: typeof apiRequestLog | typeof webhookDeliveries, cond: ReturnType<typeof and>) =>
-    db.select({ id: table.id }).from(table).where(cond).orderBy(asc(table.createdAt)).limit(RETENTION_BATCH)
-
-  const outboxDue = scope.where(outbox, and(inArray(outbox.status, ['delivered', 'failed']), lt(outbox.createdAt, at.delivered_outbox)))
-  const outboxIds = db.select({ id: outbox.id }).from(outbox).where(outboxDue).orderBy(asc(outbox.createdAt)).limit(RETENTION_BATCH)
+  const outboxIds = firstIds(db, outbox, outbox.createdAt, scope.where(outbox, and(inArray(outbox.status, ['delivered', 'failed']), lt(outbox.createdAt, at.delivered_outbox))))
 
   const importEnded = and(inArray(importJobs.status, ['done', 'failed']), lt(importJobs.finishedAt, at.import_files), isNull(importJobs.linesDeletedAt))
   const dueJobs = db.select({ id: importJobs.id }).from(importJobs).where(scope.where(importJobs, importEnded))
@@ -149,28 +163,25 @@ async function programPass(scope: ProgramScope, windows: RetentionWindows, now: 
 
   // IP and device hashes of sign-ins older than their window.
   const hashed = or(isNotNull(signinCodes.ipHash), isNotNull(signinCodes.browserTokenHash))
-  const hashedIds = db
-    .select({ id: signinCodes.id })
-    .from(signinCodes)
-    .where(scope.where(signinCodes, and(hashed, lt(signinCodes.createdAt, at.ip_device))))
-    .orderBy(asc(signinCodes.createdAt))
-    .limit(RETENTION_BATCH)
+  const hashedIds = firstIds(db, signinCodes, signinCodes.createdAt, scope.where(signinCodes, and(hashed, lt(signinCodes.createdAt, at.ip_device))))
   add(scope.update(signinCodes, { ipHash: null, browserTokenHash: null }, inArray(signinCodes.id, hashedIds)).returning({ id: signinCodes.id }), RETENTION_BATCH)
 
   // The API request log.
-  add(scope.delete(apiRequestLog, inArray(apiRequestLog.id, oldest(apiRequestLog, scope.where(apiRequestLog, lt(apiRequestLog.createdAt, at.api_request_log))))).returning({ id: apiRequestLog.id }), RETENTION_BATCH)
+  const logIds = firstIds(db, apiRequestLog, apiRequestLog.createdAt, scope.where(apiRequestLog, lt(apiRequestLog.createdAt, at.api_request_log)))
+  add(scope.delete(apiRequestLog, inArray(apiRequestLog.id, logIds)).returning({ id: apiRequestLog.id }), RETENTION_BATCH)
 
   // Delivered (and given-up) e-mails and events, keeping their dedupe keys (an idempotent operation
   // replayed later announces nothing twice), and the delivery log of their webhooks.
-  add(rawStatement(db, sql`INSERT INTO ${outboxDedupeKeys} (key) SELECT ${outbox.dedupeKey} FROM ${outbox} WHERE ${outbox.id} IN (${outboxIds}) AND ${isNotNull(outbox.dedupeKey)} ON CONFLICT DO NOTHING`))
-  add(scope.delete(outbox, inArray(outbox.id, outboxIds)).returning({ id: outbox.id }), RETENTION_BATCH)
+  const [keepKeys, pruneOutbox] = outboxPrune(db, outboxIds)
+  add(keepKeys)
+  add(pruneOutbox, RETENTION_BATCH)
   const deliveriesDue = scope.where(webhookDeliveries, and(inArray(webhookDeliveries.state, ['succeeded', 'failed']), lt(webhookDeliveries.createdAt, at.delivered_outbox)))
-  add(scope.delete(webhookDeliveries, inArray(webhookDeliveries.id, oldest(webhookDeliveries, deliveriesDue))).returning({ id: webhookDeliveries.id }), RETENTION_BATCH)
+  add(scope.delete(webhookDeliveries, inArray(webhookDeliveries.id, firstIds(db, webhookDeliveries, webhookDeliveries.createdAt, deliveriesDue))).returning({ id: webhookDeliveries.id }), RETENTION_BATCH)
 
   // Expired sessions, sign-in and privacy codes, partner token uses.
   const expired = <T extends typeof participantSessions | typeof signinCodes | typeof privacyCodes | typeof identityTokenUses>(table: T) =>
     scope
-      .delete(table, inArray(table.id, db.select({ id: table.id }).from(table).where(scope.where(table, lt(table.expiresAt, at.expired_sessions))).orderBy(asc(table.expiresAt)).limit(RETENTION_BATCH)))
+      .delete(table, inArray(table.id, firstIds(db, table, table.expiresAt, scope.where(table, lt(table.expiresAt, at.expired_sessions)))))
       .returning({ id: table.id })
   add(expired(participantSessions), RETENTION_BATCH)
   add(expired(signinCodes), RETENTION_BATCH)
@@ -212,14 +223,10 @@ export async function sweepProgramRetention(db: Db, programId: number, windows: 
  */
 async function sweepProgramlessOutbox(db: Db, windows: RetentionWindows, now: number): Promise<void> {
   const due = and(isNull(outbox.programId), inArray(outbox.status, ['delivered', 'failed']), lt(outbox.createdAt, new Date(now - windows.delivered_outbox_days * DAY_MS)))
-  // tenant-guard: allow (rows with no program: the console's own mail)
-  const ids = db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.createdAt)).limit(RETENTION_BATCH)
+  // Rows with no program: the console's own mail.
+  const ids = firstIds(db, outbox, outbox.createdAt, due)
   for (let pass = 0; pass < PASSES_PER_PROGRAM; pass++) {
-    const [, gone] = await batch(db, [
-      rawStatement(db, sql`INSERT INTO ${outboxDedupeKeys} (key) SELECT ${outbox.dedupeKey} FROM ${outbox} WHERE ${outbox.id} IN (${ids}) AND ${isNotNull(outbox.dedupeKey)} ON CONFLICT DO NOTHING`),
-      // tenant-guard: allow (rows with no program: the console's own mail)
-      db.delete(outbox).where(inArray(outbox.id, ids)).returning({ id: outbox.id }),
-    ])
+    const [, gone] = await batch(db, outboxPrune(db, ids))
     if (gone.length < RETENTION_BATCH) return
   }
 }
