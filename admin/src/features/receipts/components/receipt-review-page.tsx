@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { NotFoundError } from '../../../../../sdk/src/errors'
-import type { ReceiptReview } from '../../../../../sdk/contract/console/receipts'
+import type { ReceiptReview as ReceiptReviewBody } from '../../../../../sdk/contract/console/receipts'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { ErrorBlock } from '../../../components/ui/error-block'
@@ -58,7 +58,7 @@ export function reviewFormSchema(needsChoice: boolean) {
 export type ReviewForm = z.infer<ReturnType<typeof reviewFormSchema>>
 
 /** The save body (PUT .../receipts/{id}) from the form and the item rows. */
-export function reviewBody(values: ReviewForm, rows: readonly ItemRow[], version: number): ReceiptReview {
+export function reviewBody(values: ReviewForm, rows: readonly ItemRow[], version: number): ReceiptReviewBody {
   const invalid = values.integrity === 'invalid'
   return {
     ...(values.integrity ? { integrity: values.integrity } : {}),
