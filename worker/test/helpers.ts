@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createApp } from '../src/app'
 import { configFromEnv } from '../src/config'
 import type { Db } from '../src/db/client'
@@ -13,6 +10,7 @@ import { createDevMailbox } from '../src/platform/mail'
 import { createCatalogOffers } from '../src/platform/offers'
 import { createLocalStorage } from '../src/platform/storage'
 import { openTestDatabase } from './test-database'
+import { testTempDir } from './temp-dir'
 
 /** A clock tests move by hand: expiry and waits without sleeping. */
 export function fakeClock(start = Date.now()) {
@@ -44,7 +42,7 @@ export async function makeTestApp(overrides: Partial<Deps> = {}) {
     captcha: captchaOff,
     offers: createCatalogOffers(db),
     // A real local file store in a fresh temporary directory (the media library's uploads).
-    storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'tessera-files-'))),
+    storage: createLocalStorage(testTempDir('files')),
     ...overrides,
   }
   const app = createApp(deps)

@@ -1,14 +1,14 @@
-import { mkdtempSync, readdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createLocalStorage, isValidStorageKey } from './storage'
+import { testTempDir } from '../../test/temp-dir'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
 describe('local file storage (Node entry)', () => {
   it('puts, heads, gets and deletes objects with their content type', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tessera-storage-'))
+    const dir = testTempDir('storage')
     const storage = createLocalStorage(dir)
     await storage.put('media/7/abc.png', bytes('hello'), 'image/png')
     expect(await storage.head('media/7/abc.png')).toEqual({ contentType: 'image/png', size: 5 })
@@ -29,7 +29,7 @@ describe('local file storage (Node entry)', () => {
   })
 
   it('refuses keys that could leave its directory', async () => {
-    const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'tessera-storage-')))
+    const storage = createLocalStorage(testTempDir('storage'))
     for (const key of ['../escape.png', 'media/../../escape', '/etc/passwd', 'a//b', '', 'media/..', 'a/./b', 'media\\x.png', 'x'.repeat(513)]) {
       expect(isValidStorageKey(key), key).toBe(false)
       await expect(storage.put(key, bytes('x'), 'text/plain')).rejects.toThrow(/Invalid storage key/)

@@ -1,6 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { type Attachment, type AttachmentList, MEDIA_PATH } from '../../../../sdk/contract/console/media'
 import { programAttachments } from '../../db/schema'
@@ -8,6 +6,7 @@ import { createLocalStorage } from '../../platform/storage'
 import { makeRewardsTest } from '../../../test/rewards-fixtures'
 import { adminWith, consoleAs, programByKey } from '../participants/participants-fixtures'
 import { HTML_PAGE, makeJpegHeader, makeMp4, makePng, SVG_WITH_SCRIPT } from './media-fixtures'
+import { testTempDir } from '../../../test/temp-dir'
 
 type Result = { success: boolean; resource?: Attachment; errors: Record<string, string>; error?: { fields?: Record<string, string> } }
 
@@ -15,7 +14,7 @@ type Result = { success: boolean; resource?: Attachment; errors: Record<string, 
 const filesIn = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)
 
 async function setup() {
-  const dir = mkdtempSync(join(tmpdir(), 'tessera-media-test-'))
+  const dir = testTempDir('media')
   const r = await makeRewardsTest({ storage: createLocalStorage(dir) })
   const admin = await consoleAs(r, 'admin@tessera.dev')
   const base = `/admin/v2/programs/${r.program.id}/program_attachments`

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdirSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -22,6 +20,7 @@ import { hammingDistance, imageHash } from './image-hash'
 import { createMatcher, itemPoints } from './matching'
 import { checkReceiptFile, heifSize } from './receipt-file'
 import { RECEIPT_FILE_TTL_S } from './signed-url'
+import { testTempDir } from '../../../test/temp-dir'
 
 // ---------------------------------------------------------------------------------------------------
 // Fixtures
@@ -84,7 +83,7 @@ function encodePng(width: number, height: number, raw: Uint8Array): Uint8Array {
 const filesIn = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)
 
 async function setup(opts: { ocr?: boolean } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'tessera-receipts-test-'))
+  const dir = testTempDir('receipts')
   const ocr = new FixedOcr()
   const r = await makeRewardsTest({ storage: createLocalStorage(dir), ...(opts.ocr === false ? {} : { ocr }) })
   const scope = r.scope

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { and, eq } from 'drizzle-orm'
@@ -13,6 +12,7 @@ import { participantActions, rewardClaims, sweepstakeDraws, sweepstakeEntries } 
 import { adminBrowser, makeAdmin, makeOrganization, makeProgram } from '../../../test/console-fixtures'
 import { TestBrowser } from '../../../test/helpers'
 import { makeRewardsTest, type Member, type RewardsTest } from '../../../test/rewards-fixtures'
+import { testTempDir } from '../../../test/temp-dir'
 
 const run = promisify(execFile)
 const SCRIPT = join(__dirname, '../../../../scripts/verify-draw.mjs')
@@ -39,7 +39,7 @@ async function setup() {
 }
 
 async function writeAudit(audit: unknown) {
-  const file = join(mkdtempSync(join(tmpdir(), 'tessera-audit-')), 'audit.json')
+  const file = join(testTempDir('audit'), 'audit.json')
   writeFileSync(file, JSON.stringify(audit))
   return file
 }
