@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request as playwrightRequest } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { freePort, migratedWranglerState, ROOT, SEEDED_DB_ENV, waitForSeed, wranglerEnv } from './harness'
+import { freePort, ROOT, SEEDED_DB_ENV, waitForSeed, wranglerEnv } from './harness'
 
 /**
  * Crash safety, the way it fails (issue 30): the whole server is killed (SIGKILL to its process group)
@@ -210,7 +210,7 @@ async function runCrashTest(entry: Entry) {
   }
   try {
     if (entry === 'node' && process.env[SEEDED_DB_ENV] && existsSync(process.env[SEEDED_DB_ENV]!)) copyFileSync(process.env[SEEDED_DB_ENV]!, join(dir, 'tessera.db'))
-    if (entry === 'workerd') await migratedWranglerState(dir)
+    if (entry === 'workerd') execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env: wranglerEnv(dir), stdio: 'pipe' })
     server = await start(entry, dir)
     cron()
     phase('migrateAndStart')

@@ -6,20 +6,17 @@ import { createInterface } from 'node:readline'
 import Database from 'libsql'
 import { openLibsql } from '../worker/src/db/node'
 import { seedDemo } from '../worker/src/db/seed'
-import { BROWSER_ARGS, BROWSER_WS_ENV, chromiumPath, ROOT, SEEDED_DB_ENV, WRANGLER_STATE_ENV } from './harness'
+import { BROWSER_ARGS, BROWSER_WS_ENV, chromiumPath, ROOT, SEEDED_DB_ENV } from './harness'
 
 /**
  * Work every e2e file used to repeat, done once per run (the test workers start after this and
  * inherit the environment it sets):
  * - the demo database, migrated and seeded (3-8 s on a loaded 2-core machine): each seeded server
  *   starts on its own copy of it (startNodeServer in e2e/harness.ts), as pristine as a fresh seed;
- * - one Chromium that files connect to (launchBrowser in e2e/harness.ts), each with its own contexts;
- * - a place for the run's migrated local D1, which the first file that starts wrangler dev fills and the
- *   others copy (migratedWranglerState in e2e/harness.ts).
+ * - one Chromium that files connect to (launchBrowser in e2e/harness.ts), each with its own contexts.
  */
 export default async function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-e2e-template-'))
-  process.env[WRANGLER_STATE_ENV] = join(dir, 'wrangler-state')
   const [browser, seeded] = await Promise.allSettled([startBrowserServer(), seedTemplate(join(dir, 'seeded.db'))])
   const teardown = async () => {
     if (browser.status === 'fulfilled') await browser.value.close()

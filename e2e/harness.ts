@@ -1,9 +1,8 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { type ChildProcess, execSync, spawn } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core'
 import { localPath } from '../worker/src/db/libsql-local'
 import { type NodeServerOptions, startNodeServer as startNodeServerOnly } from '../worker/src/node'
@@ -172,56 +171,12 @@ export async function waitForSeed(url: string, what: string, output: () => strin
   }
 }
 
-/**
- * Where the run's migrated local D1 goes (a folder inside the run's template dir, e2e/global-setup.ts;
- * unset outside the e2e project). The first file that needs it applies the migrations there; the
- * others wait for `<dir>.ready` (or `<dir>.failed`, wrangler's output).
- */
-export const WRANGLER_STATE_ENV = 'TESSERA_E2E_WRANGLER_STATE'
-
-/** `wrangler d1 migrations apply` (the npm start path) into the local state folder `dir`, without blocking the event loop. */
-export async function applyWranglerMigrations(dir: string, home = dir) {
-  await promisify(execFile)('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], { cwd: ROOT, env: wranglerEnv(home) })
-}
-
-/**
- * Puts a migrated local D1 in the wrangler state folder `dir`. In the e2e project it is a copy of the
- * run's one, which wrangler applied once (25 s of CPU, paid by every wrangler server of the run before):
- * the first caller applies it under a lock (mkdir is atomic across the test workers), the others wait.
- */
-export async function migratedWranglerState(dir: string) {
-  const template = process.env[WRANGLER_STATE_ENV]
-  if (!template) return applyWranglerMigrations(dir)
-  let mine = true
-  try {
-    mkdirSync(`${template}.lock`)
-  } catch {
-    mine = false
-  }
-  if (mine) {
-    try {
-      await applyWranglerMigrations(template, `${template}.home`)
-      writeFileSync(`${template}.ready`, '')
-    } catch (err) {
-      writeFileSync(`${template}.failed`, `${String(err)}\n${(err as { stderr?: string }).stderr ?? ''}`)
-      throw err
-    }
-  }
-  const deadline = Date.now() + 180_000
-  while (!existsSync(`${template}.ready`)) {
-    if (existsSync(`${template}.failed`)) throw new Error(`wrangler d1 migrations apply failed:\n${readFileSync(`${template}.failed`, 'utf8').slice(-3000)}`)
-    if (Date.now() > deadline) throw new Error('wrangler d1 migrations apply (another e2e file) did not finish in 180 s')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  cpSync(template, dir, { recursive: true })
-}
-
 /** `wrangler dev` with local D1/R2/Queues in a throwaway state folder: the npm start path. */
 export async function startWrangler() {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-wrangler-'))
   const port = await freePort()
   const env = wranglerEnv(dir)
-  await migratedWranglerState(dir)
+  execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env, stdio: 'pipe' })
   const vars = ['--var', 'ENVIRONMENT:development', '--var', `LOCAL_ORIGIN:http://localhost:${port}`]
   const child: ChildProcess = spawn('npx', ['wrangler', 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], {
     cwd: ROOT,

@@ -7,11 +7,9 @@ import { accountOnSite, referralLinkOnSite, signUpOnSite } from './participant-s
 let server: Awaited<ReturnType<typeof startWrangler>>
 let browser: Browser
 
-// The run's local D1 migrated by wrangler (this file or the crash test does it, the other waits) and
-// wrangler dev started: on a 2-core machine busy with the crash test's bursts, more than the usual 120 s.
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startWrangler(), launchBrowser()])
-}, 240_000)
+})
 afterAll(async () => {
   await browser?.close()
   await server?.close()
