@@ -119,7 +119,8 @@ async function signInByCode(scope: FrameLocator, address: string, first: string)
 beforeAll(async () => {
   tessera = await startNode()
   partnerUrl = await startPartner(tessera.url)
-  browser = await launchBrowser()
+  // The full browser: its off-the-record contexts block third-party storage as a private window does.
+  browser = await launchBrowser([], { full: true })
 })
 
 afterAll(async () => {

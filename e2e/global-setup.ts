@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline'
 import Database from 'libsql'
 import { openLibsql } from '../worker/src/db/node'
 import { seedDemo } from '../worker/src/db/seed'
-import { BROWSER_ARGS, BROWSER_WS_ENV, chromiumPath, ROOT, SEEDED_DB_ENV } from './harness'
+import { BROWSER_ARGS, BROWSER_WS_ENV, ROOT, SEEDED_DB_ENV, sharedBrowserPath } from './harness'
 
 /**
  * Work every e2e file used to repeat, done once per run (the test workers start after this and
@@ -65,7 +65,7 @@ async function startBrowserServer() {
     }, (err) => { console.error(err); process.exit(1) })`
   const child = spawn(process.execPath, ['-e', script], {
     cwd: ROOT,
-    env: { ...process.env, EXE: chromiumPath(), ARGS: JSON.stringify(BROWSER_ARGS) },
+    env: { ...process.env, EXE: sharedBrowserPath(), ARGS: JSON.stringify(BROWSER_ARGS) },
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const endpoint = await new Promise<string>((resolve, reject) => {

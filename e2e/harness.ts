@@ -10,9 +10,22 @@ import { type NodeServerOptions, startNodeServer as startNodeServerOnly } from '
 // import.meta.dirname: bench/size.ts runs this file as an ES module under tsx, where __dirname is undefined.
 export const ROOT = resolve(import.meta.dirname ?? __dirname, '..')
 
+/** The full Chromium browser (what a participant runs): files that test what only it does launch it. */
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   return path
+}
+
+/**
+ * The run's shared browser: Chromium's headless shell when it is installed (Debian's
+ * `chromium-headless-shell`, the same engine and version without the browser's UI layer, as Playwright
+ * runs headless by default), else the full browser. The shell lacks what the browser's profile adds:
+ * third-party storage blocking and its prompts, and the font configuration of a desktop; the files that
+ * test those launch the full browser (`launchBrowser([], { full: true })`).
+ */
+export function sharedBrowserPath(): string {
+  const shell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+  return existsSync(shell) ? shell : chromiumPath()
 }
 
 /** Something a page logged or answered that a normal flow never does. */
@@ -71,14 +84,15 @@ export const BROWSER_WS_ENV = 'TESSERA_E2E_BROWSER_WS'
  * connects to the run's one Chromium (started by e2e/global-setup.ts with the same flags) instead of
  * launching its own: a launch and close cost 2-3 s of a 2-core machine per file. The file's contexts
  * are its own as before (isolated like a launch's), and close() disconnects and closes them, leaving
- * the shared browser to the other files. Extra flags (host mapping) still get a browser of their own.
+ * the shared browser to the other files. Extra flags (host mapping) still get a browser of their own,
+ * and so does `full` (the full Chromium, where the shared one is the headless shell: sharedBrowserPath).
  */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = [], opts: { full?: boolean } = {}): Promise<Browser> {
   const shared = process.env[BROWSER_WS_ENV]
   const browser =
-    shared && extraArgs.length === 0
+    shared && extraArgs.length === 0 && !opts.full
       ? await chromium.connect(shared)
-      : await chromium.launch({ executablePath: chromiumPath(), args: [...BROWSER_ARGS, ...extraArgs] })
+      : await chromium.launch({ executablePath: opts.full ? chromiumPath() : sharedBrowserPath(), args: [...BROWSER_ARGS, ...extraArgs] })
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
     const context = await newContext(options)

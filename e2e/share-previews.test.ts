@@ -10,7 +10,8 @@ import { launchBrowser, newPage, startNode } from './harness'
 let server: Awaited<ReturnType<typeof startNode>>
 let browser: Browser
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startNode(), launchBrowser()])
+  // The full browser: the fallback-metrics test measures text as a desktop's font configuration draws it.
+  ;[server, browser] = await Promise.all([startNode(), launchBrowser([], { full: true })])
 }, 60_000)
 afterAll(async () => {
   await browser?.close()

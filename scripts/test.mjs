@@ -29,6 +29,20 @@ if (!chromium && process.getuid?.() === 0) {
   } catch {}
   chromium = findChromium()
 }
+// The e2e project's shared browser is Chromium's headless shell when installed (e2e/harness.ts,
+// sharedBrowserPath): the same engine without the browser's UI layer, less CPU per page. Optional: without
+// it the full browser serves every file.
+if (chromium && process.getuid?.() === 0 && !existsSync('/usr/bin/chromium-headless-shell') && !process.env.CHROMIUM_HEADLESS_SHELL_PATH) {
+  try {
+    execSync('apt-get install -y --no-install-recommends chromium-headless-shell', {
+      stdio: 'ignore',
+      shell: '/bin/sh',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
+  } catch {
+    console.log('[tessera] chromium-headless-shell could not be installed; the e2e tests use the full Chromium')
+  }
+}
 if (!chromium) {
   console.error(`[tessera] The browser tests need Chromium and none was found.
   Install it with:   sudo apt-get install -y chromium
