@@ -9,6 +9,8 @@ export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_tests'
 import { createDevMailbox } from '../src/platform/mail'
 import { createCatalogOffers } from '../src/platform/offers'
 import { createLocalStorage } from '../src/platform/storage'
+import { webhookEvents, webhooks } from '../src/db/schema/integrations'
+import { programScope } from '../src/db/scope'
 import { openTestDatabase } from './test-database'
 import { testTempDir } from './temp-dir'
 
@@ -133,4 +135,15 @@ export async function quickParticipant(t: Awaited<ReturnType<typeof makeTestApp>
   const b = t.browser()
   b.cookies.set('tessera_session', token)
   return { browser: b, participant: participant!, program: program!, scope }
+}
+
+/**
+ * A webhook of `programId` that takes every event, so that writes record their events in the outbox
+ * (an event no webhook takes is not written: features/webhooks/events.ts). Its receiver accepts every
+ * delivery (the app's outbound fetch answers 200 unless the test gave its own), so it is never
+ * auto-disabled; the tests that use it read the outbox rows.
+ */
+export async function subscribeEveryEvent(t: { db: Db; deps: Deps }, programId: number) {
+  t.deps.fetch ??= async () => new Response('ok')
+  await programScope(t.db, programId).insert(webhooks, { url: 'http://127.0.0.1:9/tessera', secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`, events: [...webhookEvents] })
 }

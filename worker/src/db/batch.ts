@@ -44,23 +44,30 @@ export const rawStatement = (db: Db, query: SQL) => new RawStatement(db, query)
 
 /**
  * A statement for a batch, for lists built piece by piece. drizzle's own batch item type, which admits
- * `SQLiteRaw`: `batch` refuses those when it sees the list's element types.
+ * `SQLiteRaw`: `batch` refuses those when it sees the list's element types. `null` is a statement left
+ * out (an event no webhook takes, events.ts webhookInsert): `batch` runs nothing for it and answers `[]`
+ * in its slot.
  */
-export type BatchStatement = BatchItem<'sqlite'> | RawStatement
+export type BatchStatement = BatchItem<'sqlite'> | RawStatement | null
+/** A slot of a batch: a statement, or `null` for one left out (an event no webhook takes), whose slot answers `[]`. */
 type Item = BatchStatement
 
 /** Each statement as it is, but a `db.run(sql...)` (also inside a union) becomes a type error naming the fix. */
 type NoRaw<X> = X extends SQLiteRaw<unknown> ? 'raw SQL in a batch: build it with rawStatement(db, sql`...`)' : X
 type Batchable<T extends readonly Item[]> = { [K in keyof T]: NoRaw<T[K]> }
 
-type Results<T extends readonly Item[]> = { -readonly [K in keyof T]: T[K] extends RawStatement ? unknown : T[K] extends { _: { result: infer R } } ? R : unknown }
+type Results<T extends readonly Item[]> = { -readonly [K in keyof T]: T[K] extends null ? [] : T[K] extends RawStatement ? unknown : T[K] extends { _: { result: infer R } } ? R : unknown }
 
 /**
  * Runs statements as one atomic batch (all or nothing) and answers each one's result, in order. An
  * empty list runs nothing. Only statements both drivers can batch are accepted: drizzle's query
- * builders and `rawStatement`s, not `db.run(sql...)`.
+ * builders and `rawStatement`s, not `db.run(sql...)`. A `null` slot runs nothing and answers `[]`, so
+ * the results of the statements after it keep the places their callers counted.
  */
 export async function batch<const T extends readonly Item[]>(db: Db, statements: T & Batchable<T>): Promise<Results<T>> {
-  if (statements.length === 0) return [] as unknown as Results<T>
-  return (await db.batch(statements as unknown as Parameters<Db['batch']>[0])) as unknown as Results<T>
+  const present = (statements as readonly Item[]).filter((s) => s !== null)
+  const results = present.length ? ((await db.batch(present as unknown as Parameters<Db['batch']>[0])) as unknown[]) : []
+  if (present.length === statements.length) return results as Results<T>
+  let next = 0
+  return (statements as readonly Item[]).map((s) => (s === null ? [] : results[next++])) as Results<T>
 }

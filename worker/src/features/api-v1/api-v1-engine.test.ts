@@ -12,7 +12,7 @@ import {
 } from '../../../../sdk/contract/api-v1'
 import { challengeCompletions, challenges, coupons, outbox, participantActions, participants, pointsLedger, programs, rewardClaims, rewards } from '../../db/schema'
 import { programScope } from '../../db/scope'
-import { makeTestApp } from '../../../test/helpers'
+import { makeTestApp, subscribeEveryEvent } from '../../../test/helpers'
 import { makeOrganization, makeProgram } from '../../../test/console-fixtures'
 import { programByKey } from '../participants/participants-fixtures'
 import { createApiKey } from '../integrations/api-keys'
@@ -59,6 +59,7 @@ describe('POST /api/v1/participants/{id}/challenges/{challenge_id}/complete', ()
     const p = await t.participant('api-complete@example.com')
     const c = await t.challenge('coffee-origins')
     await t.db.update(challenges).set({ apiCompletionOnly: true }).where(eq(challenges.id, c.id))
+    await subscribeEveryEvent(t, (await programByKey(t, 'demo')).id)
     const path = `/participants/${p.id}/challenges/${c.identifier}/complete`
 
     const noKey = await t.call(path, { method: 'POST' })

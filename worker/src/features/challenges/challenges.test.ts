@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { challengeCompletions, challenges, outbox, participantActions, participantAnswers, participantProfileAttributes, participants, pointsLedger, questions } from '../../db/schema'
 import { submitChallengeResponseSchema } from '../../../../sdk/contract/challenges'
-import { makeTestApp, quickParticipant } from '../../../test/helpers'
+import { makeTestApp, quickParticipant, subscribeEveryEvent } from '../../../test/helpers'
 
 type Json = Record<string, any>
 
@@ -49,6 +49,7 @@ describe('POST /public/challenges/submit', () => {
   it('completes a visit challenge once, writing completion, ledger, action and webhook outbox together', async () => {
     const t = await makeTestApp()
     const { browser, participant } = await quickParticipant(t, 'visit@example.com')
+    await subscribeEveryEvent(t, participant.programId)
     const c = await challengeByIdentifier(t, 'coffee-origins')
     const r = await browser.json<Json>('/public/challenges/submit', { json: { challenge_id: c.id } })
     expect(r.status, JSON.stringify(r.body)).toBe(200)

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { challengeCompletions, challenges, outbox, participants, paymentSessions, programs, rewardClaims, rewards } from '../../db/schema'
 import { createStripePayments, signTestEvent } from '../../platform/payments'
-import { makeTestApp, quickParticipant, TEST_WEBHOOK_SECRET } from '../../../test/helpers'
+import { makeTestApp, quickParticipant, subscribeEveryEvent, TEST_WEBHOOK_SECRET } from '../../../test/helpers'
 
 type Json = Record<string, any>
 type T = Awaited<ReturnType<typeof makeTestApp>>
@@ -103,6 +103,7 @@ describe('membership checkout and fulfilment', () => {
   it('credits once when the same event arrives ten times in parallel', async () => {
     const t = await makeTestApp()
     const { participant, session } = await startMembership(t)
+    await subscribeEveryEvent(t, participant.programId)
     const before = await state(t, participant.id)
     const payload = completedEvent(session)
     const signature = await signTestEvent(TEST_WEBHOOK_SECRET, payload)

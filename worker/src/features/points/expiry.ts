@@ -32,7 +32,7 @@ export type ExpiryRun = {
  * first, and the expiry then takes only what is left: never a newer lot's points, never below zero),
  * keyed `expire:{participant}:{month}` (ON CONFLICT DO NOTHING); then the rows' `points.changed`
  * events, as ledgerWrite writes them (pointsChangedData's payload, keyed by the ledger row's key so a
- * replay announces nothing; written as delivered where no webhook takes the event). The ledger trigger
+ * replay announces nothing; not written where no webhook takes the event). The ledger trigger
  * keeps the balance, the lots and the economics rollups. Expiry is no participant action (retention
  * counts members' own actions) and moves no tier (tiers go by lifetime points).
  */
@@ -81,19 +81,18 @@ export async function expirePoints(deps: Deps, opts: { limit?: number; now?: num
       ON CONFLICT (program_id, idempotency_key) DO NOTHING`,
     ),
     // The points.changed event of each expire row of the chunk (webhookInsert's row and dedupe key,
-    // pointsChangedData's payload); one a previous run wrote is there already and adds nothing.
+    // pointsChangedData's payload), for the programs a webhook takes it from; one a previous run wrote
+    // is there already and adds nothing.
     rawStatement(
       db,
       sql`INSERT INTO outbox (program_id, topic, payload, dedupe_key, status, attempts, delivered_at)
       SELECT p.program_id, 'webhook',
              json_object('event', 'points.changed', 'data', json_object('participant_id', p.participant_id, 'delta', p.delta, 'kind', p.kind, 'source', p.source, 'source_id', p.source_id, 'title', p.title)),
              p.program_id || ':points.changed:' || p.idempotency_key,
-             CASE WHEN s.value IS NULL THEN 'delivered' ELSE 'pending' END,
-             CASE WHEN s.value IS NULL THEN 1 ELSE 0 END,
-             CASE WHEN s.value IS NULL THEN ${now} END
+             'pending', 0, NULL
         FROM json_each(${lots}) c
         JOIN points_ledger p ON p.program_id = ${program} AND p.idempotency_key = 'expire:' || ${participant} || ':' || ${month}
-        LEFT JOIN json_each(${subscribed}) s ON s.value = p.program_id
+        JOIN json_each(${subscribed}) s ON s.value = p.program_id
        WHERE p.kind = 'expire'
        ORDER BY c.key
       ON CONFLICT DO NOTHING`,

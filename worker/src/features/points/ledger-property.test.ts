@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { onD1 } from '../../../test/test-database'
 import { describe, expect, it } from 'vitest'
 import { challenges, outbox, participants, pointsLedger, rewardClaims, rewards } from '../../db/schema'
+import { subscribeEveryEvent } from '../../../test/helpers'
 import { adjustPoints } from './points'
 import { refundClaim } from '../rewards/reward-refunds'
 import { makeRewardsTest, type Member } from '../../../test/rewards-fixtures'
@@ -34,6 +35,8 @@ describe('points ledger invariants (property)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 25 }), async (commands) => {
         const r = await makeRewardsTest()
+        // A webhook takes every event, so every ledger row's points.changed is written (and counted below).
+        await subscribeEveryEvent(r, r.program.id)
         const members: Member[] = [await r.addMember(60), await r.addMember(0), await r.addMember(200)]
         const rewardRows = [
           await r.addReward({ selection: 'redeem', threshold: 40, limit: 3 }),
@@ -95,6 +98,8 @@ describe('points ledger invariants (property)', () => {
         // idempotency key (the fixtures' `test:` credits are written bare, as seeds are).
         const announced = (await r.db.select().from(outbox).where(eq(outbox.topic, 'webhook'))).filter((o) => (o.payload as { event: string }).event === 'points.changed')
         const engineRows = (await scope.select(pointsLedger)).filter((l) => !l.idempotencyKey.startsWith('test:'))
+        const missing = engineRows.filter((l) => !announced.some((o) => o.dedupeKey === `${r.program.id}:points.changed:${l.idempotencyKey}`)).map((l) => l.idempotencyKey)
+        expect(missing).toEqual([])
         expect(announced).toHaveLength(engineRows.length)
         for (const row of engineRows) {
           const event = announced.find((o) => o.dedupeKey === `${r.program.id}:points.changed:${row.idempotencyKey}`)

@@ -60,10 +60,10 @@ export function pointsChangedData(entry: LedgerEntry, extra?: Record<string, unk
  * webhook event, the event keyed by the row's idempotency key, so a replayed key adds neither and each
  * row is announced once. Spread both into the batch (or place them yourself: the event must never
  * come between a statement and one that reads its `changes()`). Without `event` the outbox row is
- * pending and its delivery finds whether anyone takes it; with it an unsubscribed program's row is
- * written as delivered (pointsEventFor). `strict`: a replayed key fails the batch instead of adding
+ * pending and its delivery finds whether anyone takes it; with it an unsubscribed program writes no
+ * event (its slot is `null`, which batch leaves out: pointsEventFor). `strict`: a replayed key fails the batch instead of adding
  * nothing (a second refund of a claim). With `returningId` the ledger slot holds `[{ id }]`, empty on
- * a replay; the event slot always holds `[{ id }]` of a new outbox row (outboxIdsFrom).
+ * a replay; the event slot holds `[{ id }]` of a new outbox row, `[]` when none is written (outboxIdsFrom).
  */
 export function ledgerWrite(scope: ProgramScope, entry: LedgerEntry, event?: PointsEvent, opts: { returningId?: boolean; strict?: boolean } = {}) {
   const row = opts.strict

@@ -11,6 +11,7 @@ import { programScope } from '../../db/scope'
 import type { OcrProvider, OcrResult } from '../../platform/ocr'
 import { createLocalStorage } from '../../platform/storage'
 import { makeRewardsTest, type Member } from '../../../test/rewards-fixtures'
+import { subscribeEveryEvent } from '../../../test/helpers'
 import { adminWith, consoleAs } from '../participants/participants-fixtures'
 import { createApiKey, revokeApiKey } from '../integrations/api-keys'
 import { makeOrganization, makeProgram } from '../../../test/console-fixtures'
@@ -262,6 +263,7 @@ describe('receipt files', () => {
 describe('receipt processing', () => {
   it('reads, matches and credits a valid receipt once; a replayed task changes nothing', async () => {
     const t = await setup()
+    await subscribeEveryEvent(t, t.program.id)
     const m = await t.addMember()
     const png = patternPng(64, 48)
     t.ocr.set(png, { items: eligibleItems })

@@ -12,10 +12,12 @@ import {
 import { evaluateAutoRewards, parseAutoRule } from './auto-rewards'
 import { afterParticipantChange } from '../challenges/effects'
 import { expectFailure, makeRewardsTest } from '../../../test/rewards-fixtures'
+import { subscribeEveryEvent } from '../../../test/helpers'
 
 describe('achievements and milestones are earned automatically', () => {
   it('awards a lifetime-points milestone once the rule holds, once', async () => {
     const t = await makeRewardsTest()
+    await subscribeEveryEvent(t, t.program.id)
     const club = await t.addReward({
       name: '1,000 points club',
       selection: 'milestone',

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { batch } from '../../db/batch'
 import { createApp } from '../../app'
 import type { Db } from '../../db/client'
 import {
@@ -140,7 +141,7 @@ describe('the guards are the database constraints', () => {
         now: t.clock.now(),
         actionType: 'reward_claimed',
       })
-      return t.db.batch(statements).then(
+      return batch(t.db, statements).then(
         () => 'ok',
         (err) => claimFailure(err) ?? String(err),
       )

@@ -33,7 +33,7 @@ export function claimStatements(
     pointsSpent: number
     now: number
     actionType: 'reward_claimed' | 'reward_won'
-    /** No webhook takes `reward.claimed` (hasWebhookFor): its outbox row is written as delivered. */
+    /** No webhook takes `reward.claimed` (hasWebhookFor): no outbox row is written for it. */
     unsubscribed?: boolean
     /** How the spend's `points.changed` is recorded (pointsEventFor); only a claim that spends points has one. */
     pointsEvent?: PointsEvent

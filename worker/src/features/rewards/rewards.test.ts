@@ -17,6 +17,7 @@ import {
   sweepstakeEntries,
 } from '../../db/schema'
 import { expectFailure, makeRewardsTest } from '../../../test/rewards-fixtures'
+import { subscribeEveryEvent } from '../../../test/helpers'
 
 const DAY = 86_400_000
 
@@ -116,6 +117,7 @@ describe('reward visibility', () => {
 describe('claiming a redeem reward', () => {
   it('spends the threshold once, writes claim, ledger, action and webhook, and answers the reward earned', async () => {
     const t = await makeRewardsTest()
+    await subscribeEveryEvent(t, t.program.id)
     const reward = await t.addReward({
       name: 'Latte',
       threshold: 300,

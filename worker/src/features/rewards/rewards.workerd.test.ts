@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { batch } from '../../db/batch'
 import type { ProcessRewardResponse } from '../../../../sdk/contract/rewards'
 import { createD1Db, type Db } from '../../db/client'
 import { participantActions, participants, programs, rewards } from '../../db/schema'
@@ -247,7 +248,7 @@ describe('the claim batch on D1', () => {
         now: Date.now(),
         actionType: 'reward_claimed',
       })
-      return db.batch(statements).then(
+      return batch(db, statements).then(
         () => 'ok',
         (err) => claimFailure(err) ?? String(err),
       )

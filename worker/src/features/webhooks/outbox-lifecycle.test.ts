@@ -8,7 +8,7 @@ import { programByKey } from '../participants/participants-fixtures'
 import { RETENTION_RULES } from '../../../../sdk/contract/console/retention'
 
 const OUTBOX_RETENTION_DAYS = RETENTION_RULES.delivered_outbox.default
-import { lastMail, makeTestApp } from '../../../test/helpers'
+import { lastMail, makeTestApp, subscribeEveryEvent } from '../../../test/helpers'
 import type { MailMessage } from '../../platform/mail'
 import { deliverOutbox, OUTBOX_CLAIM_LEASE_MS } from './outbox'
 
@@ -87,6 +87,8 @@ describe('outbox retention', () => {
   it('prunes delivered rows past the retention, keeps their dedupe keys, and a replay after the key expired announces nothing twice', async () => {
     const t = await makeTestApp()
     const program = await programByKey(t, 'demo')
+    // A webhook takes the events (one no webhook takes is not written at all).
+    await subscribeEveryEvent(t, program.id)
     const made = await createApiKey(programScope(t.db, program.id), t.deps, { name: 'retention', expires_at: new Date(t.clock.now() + 30 * 86_400_000).toISOString().slice(0, 10) }, null)
     if (made.status !== 201) throw new Error('key not made')
     const call = (path: string, json?: unknown, key?: string) =>

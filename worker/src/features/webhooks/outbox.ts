@@ -70,7 +70,8 @@ export function outboxInsert(db: Db, programId: number | null, message: OutboxMe
 
 /**
  * outboxInsert of a webhook, prepared once per database (every completion and claim writes one).
- * `delivered`: no webhook takes the event, so the row is written as delivered (see hasWebhookFor).
+ * `delivered`: the row is written as delivered at that time. (An event no webhook takes is not written
+ * at all: events.ts webhookInsert.)
  */
 export function outboxWebhookInsert(db: Db, programId: number, payload: { event: string; data: Record<string, unknown> }, dedupeKey?: string, delivered?: Date) {
   const statement = preparedFor(db, dedupeKey ? 'outbox-webhook-dedupe' : 'outbox-webhook', (d) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
+import { batch } from '../../db/batch'
 import type { WebhookCreated, WebhookDeliveryList, WebhookDeliveryResult, WebhookRow } from '../../../../sdk/contract/console/integrations'
 import { configFromEnv } from '../../config'
 import { devMailbox, outbox, webhookDeliveries, webhooks } from '../../db/schema'
@@ -57,7 +58,7 @@ async function setup() {
   }
   /** A points.changed event written like a business write does, and delivered in-process. */
   const emit = async (data: Record<string, unknown> = { participant_id: 1, delta: 5 }) => {
-    const results = (await t.db.batch([webhookInsert(t.db, program.id, 'points.changed', data)])) as unknown[]
+    const results = (await batch(t.db, [webhookInsert(t.db, program.id, 'points.changed', data)])) as unknown[]
     await deliverOutbox(t.deps, outboxIdsFrom(results, [0]))
   }
   const deliveriesOf = (webhookId: number) => programScope(t.db, program.id).select(webhookDeliveries, eq(webhookDeliveries.webhookId, webhookId))
@@ -291,7 +292,7 @@ describe('SSRF protection (production)', () => {
     expect(saved.status).toBe(201)
     // DNS now points the saved name at a private address: the send is refused, nothing leaves.
     table['hooks.example.com'] = ['10.0.0.5']
-    const results = (await t.db.batch([webhookInsert(t.db, program.id, 'points.changed', { participant_id: 1, delta: 1 })])) as unknown[]
+    const results = (await batch(t.db, [webhookInsert(t.db, program.id, 'points.changed', { participant_id: 1, delta: 1 })])) as unknown[]
     await deliverOutbox(deps, outboxIdsFrom(results, [0]))
     expect(sent).toEqual([])
     const [delivery] = await scope.select(webhookDeliveries, eq(webhookDeliveries.webhookId, (saved.result as WebhookCreated).data.id))

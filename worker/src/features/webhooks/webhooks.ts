@@ -61,8 +61,8 @@ function activeWebhooks(deps: Deps, programId: number): Promise<WebhookRow[]> {
 
 /**
  * Whether an event of the program has a webhook to go to, from the same cached list the delivery
- * reads: a write whose event has none records it as delivered in its own batch (what delivering it to
- * nobody a moment later would write) and skips the delivery round.
+ * reads: a write whose event has none writes no outbox row for it (webhookInsert) and skips the
+ * delivery round.
  */
 export async function hasWebhookFor(deps: Deps, programId: number, event: string): Promise<boolean> {
   return (await subscribedEvents(deps, programId)).has(event)
