@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { outbox, outboxDedupeKeys, participants, pointsLedger, requestIdempotency } from '../../db/schema'
 import { programScope } from '../../db/scope'
 import { sweepRetention } from '../../retention'
@@ -107,6 +107,9 @@ describe('outbox retention', () => {
     const announced = async () => (await t.db.select().from(outbox).where(eq(outbox.dedupeKey, eventKey))).length
     expect(await announced()).toBe(1)
     await deliverOutbox(t.deps)
+    // The write's own deferred delivery may hold the row (its lease) while this one skips it: wait until
+    // the row is delivered, whoever delivers it.
+    await vi.waitFor(async () => expect((await t.db.select().from(outbox).where(eq(outbox.dedupeKey, eventKey)))[0]?.status).toBe('delivered'), { timeout: 10_000, interval: 50 })
 
     // A day later the key's answer is gone; a week later the delivered event too, its key kept.
     t.clock.advance((OUTBOX_RETENTION_DAYS + 1) * 86_400_000)
