@@ -20,18 +20,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { createApp } from '../worker/src/app'
-import { configFromEnv } from '../worker/src/config'
 import { openLibsql } from '../worker/src/db/node'
-import { devMailbox, programs } from '../worker/src/db/schema'
+import { programs } from '../worker/src/db/schema'
 import { seedDemo } from '../worker/src/db/seed'
-import { systemClock, type Deps } from '../worker/src/deps'
-import { captchaOff } from '../worker/src/platform/captcha'
-import { createDevMailbox } from '../worker/src/platform/mail'
-import { createCatalogOffers } from '../worker/src/platform/offers'
-import { createLocalPayments } from '../worker/src/platform/payments'
 import { buildAdminData } from './admin-data'
+import { benchDeps, signIn } from './lib/console-session'
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]!.replace(/_/g, '')) : fallback)
 const log = (line: string) => console.log(line)
@@ -60,38 +55,6 @@ async function openDatabase() {
   })
   log(`  ${'total'.padEnd(52)} ${((performance.now() - t0) / 1000).toFixed(1).padStart(7)} s\n`)
   return { client, db, file, dir, programId: program!.id }
-}
-
-/** A console session like a browser's: cookies and the CSRF token, the code read from the dev mailbox. */
-async function signIn(app: ReturnType<typeof createApp>, db: Deps['db'], email: string) {
-  const cookies = new Map<string, string>()
-  const call = async (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers)
-    headers.set('host', 'localhost')
-    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '))
-    const res = await app.request(`http://localhost${path}`, { ...init, headers })
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';')
-      const at = pair!.indexOf('=')
-      cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1))
-    }
-    return res
-  }
-  const csrf = ((await (await call('/public/csrf')).json()) as { csrf_token: string }).csrf_token
-  const post = (path: string, body: unknown) => call(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) })
-  const newest = async () => (await db.select().from(devMailbox).where(eq(devMailbox.to, email)).orderBy(desc(devMailbox.id)).limit(1))[0]
-  const before = (await newest())?.id ?? 0
-  const start = (await (await post('/admin/v2/auth/start', { email })).json()) as { data: { browser_token: string } }
-  // The mail is delivered through the outbox, after the answer: wait for it.
-  let mail = await newest()
-  for (let i = 0; i < 100 && (!mail || mail.id <= before); i++) {
-    await new Promise((r) => setTimeout(r, 50))
-    mail = await newest()
-  }
-  const otp = mail!.text.match(/\b(\d{6})\b/)![1]
-  const verify = await post('/admin/v2/auth/verify', { otp, browser_token: start.data.browser_token })
-  if (verify.status !== 200) throw new Error(`sign-in failed: ${verify.status} ${await verify.text()}`)
-  return call
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
@@ -144,15 +107,7 @@ async function main() {
   const counts = (await client.execute({ sql: 'SELECT (SELECT count(*) FROM participants WHERE program_id = ?) p, (SELECT count(*) FROM participant_actions WHERE program_id = ?) a', args: [programId, programId] })).rows[0]!
   log(`Program ${programId}: ${Number(counts.p).toLocaleString('en-US')} participants, ${Number(counts.a).toLocaleString('en-US')} actions\n`)
 
-  const deps: Deps = {
-    db,
-    config: configFromEnv({ ENVIRONMENT: 'development', APP_SECRET: 'bench-secret-bench-secret-bench-secret!', LOCAL_ORIGIN: 'http://localhost' }),
-    payments: createLocalPayments({ webhookSecret: 'whsec_bench' }),
-    clock: systemClock,
-    mail: createDevMailbox(db, () => {}),
-    captcha: captchaOff,
-    offers: createCatalogOffers(db),
-  }
+  const deps = benchDeps(db)
   const app = createApp(deps)
   const call = await signIn(app, db, 'admin@tessera.dev')
   const d = `/admin/v2/programs/${programId}/dashboard`
