@@ -269,9 +269,9 @@ async function prepare(w: World, route: ConsoleRoute, fixture: Fixture, c: Case,
   const params: Params = {}
   if (c.program) params.program_id = c.program.id
   const from = c.childFrom ?? c.program ?? w.own
-  const make = () => Promise.resolve(fixture.params?.(w.kit, from))
-  if (shared && !shared.has(from.id)) shared.set(from.id, make())
-  Object.assign(params, await (shared ? shared.get(from.id)! : make()))
+  const rows = shared?.get(from.id) ?? Promise.resolve(fixture.params?.(w.kit, from))
+  shared?.set(from.id, rows)
+  Object.assign(params, await rows)
   // Hono parameters may carry a pattern (`:id{[0-9]+}`) or be optional (`:id?`).
   const path = route.path.replace(/:(\w+)(\{(?:[^{}]|\{[^{}]*\})*\})?\??/g, (_, name: string) => {
     if (params[name] === undefined) throw new Error(`The fixture of ${route.method} ${route.path} gives no :${name}`)

@@ -12,7 +12,7 @@ import type { ChallengeContent } from './challenge-catalog'
 import { isRepeatable, periodKey, repeatRule } from './challenge-status'
 import { afterParticipantChange } from './effects'
 import type { WebhookEvent } from '../../db/schema/integrations'
-import { actionInsert, deliveredAt, eventDeliveries, participantUpdatedInsert, webhookInsert } from '../webhooks/events'
+import { actionInsert, eventDeliveries, isUnsubscribed, participantUpdatedInsert, webhookInsert } from '../webhooks/events'
 import { ledgerWrite } from '../points/ledger'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { batch, type BatchStatement } from '../../db/batch'
@@ -123,7 +123,6 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
     deps,
     programId,
     ['challenge.completed', 'points.changed', ...(profileNames.length ? (['participant.updated'] as const) : []), ...(input.events ?? []).map((e) => e.event)],
-    createdAt,
   )
   /** Slots of the events a webhook takes: dispatched after the batch. */
   const dispatch: number[] = []
@@ -139,7 +138,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
       'challenge.completed',
       { challenge_id: challenge.id, identifier: challenge.identifier, participant_id: participant.id, points, period_key: key, score: input.score ?? null },
       undefined,
-      deliveredAt(deliveries['challenge.completed']),
+      isUnsubscribed(deliveries['challenge.completed']),
     ),
   )
   if (points > 0) {
@@ -151,7 +150,7 @@ export async function completeChallenge(scope: ProgramScope, deps: Deps, input: 
     writes.push(ledger)
     pushEvent('points.changed', announce)
   }
-  for (const e of input.events ?? []) pushEvent(e.event, webhookInsert(db, programId, e.event, e.data, e.dedupeKey, deliveredAt(deliveries[e.event])))
+  for (const e of input.events ?? []) pushEvent(e.event, webhookInsert(db, programId, e.event, e.data, e.dedupeKey, isUnsubscribed(deliveries[e.event])))
   // A profile collect is the participant editing their profile.
   if (profileNames.length) pushEvent('participant.updated', participantUpdatedInsert(db, programId, participant.id, { profile: input.profile }, deliveries['participant.updated']))
   const completionRef = input.answers?.length

@@ -4,7 +4,7 @@ import { programScope, type ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 import { completeChallenge } from '../challenges/completions'
-import { deliveredAt, eventDeliveries, webhookInsert } from '../webhooks/events'
+import { eventDeliveries, isUnsubscribed, webhookInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { batch } from '../../db/batch'
 
@@ -132,7 +132,7 @@ async function fulfil(scope: ProgramScope, deps: Deps, row: PaymentSessionRow, h
     // Completed before (a membership bought twice, or a run again after a completion that did commit):
     // the payment is still fulfilled, and announced once (its key).
     const delivery = (await eventDeliveries(deps, scope.programId, ['payment.completed']))['payment.completed']
-    const announce = webhookInsert(deps.db, scope.programId, event.event, event.data, event.dedupeKey, deliveredAt(delivery))
+    const announce = webhookInsert(deps.db, scope.programId, event.event, event.data, event.dedupeKey, isUnsubscribed(delivery))
     const results = (await batch(deps.db, [announce, ...eligible(), settle()])) as unknown[]
     if (delivery.subscribed) dispatchOutboxLater(deps, outboxIdsFrom(results, [0]))
   }

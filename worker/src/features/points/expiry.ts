@@ -60,7 +60,7 @@ export async function expirePoints(deps: Deps, opts: { limit?: number; now?: num
   if (!chunk.length) return { lots: 0, more: false }
   const lots = JSON.stringify(chunk.map((r) => [r.programId, r.participantId, r.month]))
   const programsInChunk = [...new Set(chunk.map((r) => r.programId))]
-  const events = await Promise.all(programsInChunk.map(async (id) => [id, await pointsEventFor(deps, id, new Date(now))] as const))
+  const events = await Promise.all(programsInChunk.map(async (id) => [id, await pointsEventFor(deps, id)] as const))
   const subscribed = JSON.stringify(events.filter(([, e]) => e.subscribed).map(([id]) => id))
   // The chunk's lots as one JSON parameter, [program, participant, month] each (D1 binds at most 100).
   const program = sql.raw(`json_extract(c.value, '$[0]')`)

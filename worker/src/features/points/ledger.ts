@@ -3,7 +3,7 @@ import { pointsLedger } from '../../db/schema'
 import { bound, PROGRAM_ID, param, preparedFor } from '../../db/prepared'
 import { type ProgramScope, programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
-import { deliveredAt, type EventDelivery, eventDeliveries, webhookInsert } from '../webhooks/events'
+import { type EventDelivery, eventDeliveries, isUnsubscribed, webhookInsert } from '../webhooks/events'
 
 export type LedgerEntry = {
   participantId: number
@@ -46,8 +46,8 @@ export function ledgerInsert(scope: ProgramScope, entry: LedgerEntry, opts: { re
 export type PointsEvent = EventDelivery & { data?: Record<string, unknown> }
 
 /** The points.changed delivery of a write (hasWebhookFor, from the cached webhook list: no read on a warm cache). */
-export async function pointsEventFor(deps: Deps, programId: number, at?: Date): Promise<PointsEvent> {
-  return (await eventDeliveries(deps, programId, ['points.changed'], at))['points.changed']
+export async function pointsEventFor(deps: Deps, programId: number): Promise<PointsEvent> {
+  return (await eventDeliveries(deps, programId, ['points.changed']))['points.changed']
 }
 
 /** The `points.changed` payload of a ledger row. */
@@ -69,7 +69,7 @@ export function ledgerWrite(scope: ProgramScope, entry: LedgerEntry, event?: Poi
   const row = opts.strict
     ? scope.insert(pointsLedger, { ...entry, sourceId: entry.sourceId ?? null })
     : ledgerInsert(scope, entry, { returningId: opts.returningId ?? false })
-  const announce = webhookInsert(scope.db, scope.programId, 'points.changed', pointsChangedData(entry, event?.data), entry.idempotencyKey, deliveredAt(event))
+  const announce = webhookInsert(scope.db, scope.programId, 'points.changed', pointsChangedData(entry, event?.data), entry.idempotencyKey, isUnsubscribed(event))
   return [row, announce] as const
 }
 

@@ -30,7 +30,7 @@ import type { ParticipantRow } from '../../env'
 import { randomToken } from '../../lib/crypto'
 import { startsWith } from '../../lib/like'
 import { storageOf } from '../media/media-service'
-import { deliveredAt, eventDeliveries, webhookInsert } from '../webhooks/events'
+import { eventDeliveries, isUnsubscribed, webhookInsert } from '../webhooks/events'
 import { dispatchOutbox, dispatchOutboxLater, outboxIdsFrom, outboxInsert, registerOutboxTask } from '../webhooks/outbox'
 
 /** What an erased participant's row says instead of their name and address (`.invalid` is reserved: RFC 2606). */
@@ -110,7 +110,7 @@ export async function eraseParticipant(scope: ProgramScope, deps: Deps, particip
     .from(receipts)
     .where(scope.where(receipts, and(eq(receipts.participantId, pid), isNotNull(receipts.fileKey))))
   const fileKeys = fileRows.map((r) => r.key!)
-  const delivery = (await eventDeliveries(deps, programId, ['participant.erased'], at))['participant.erased']
+  const delivery = (await eventDeliveries(deps, programId, ['participant.erased']))['participant.erased']
 
   const myReceipts = scope.db.select({ id: receipts.id }).from(receipts).where(scope.where(receipts, eq(receipts.participantId, pid)))
   const myReferrals = scope.db.select({ id: referrals.id }).from(referrals).where(scope.where(referrals, or(eq(referrals.referrerId, pid), eq(referrals.referredParticipantId, pid))))
@@ -179,7 +179,7 @@ export async function eraseParticipant(scope: ProgramScope, deps: Deps, particip
     deps.db.delete(throttles).where(inArray(throttles.key, [`mail:to:${email}`, `fail:p:${programId}:${email}`])),
     scope.update(importJobRows, { data: {} }, holdsEmail(importJobRows.data)),
   ]
-  const eventAt = statements.push(webhookInsert(deps.db, programId, 'participant.erased', { participant_id: pid, erased_at: at.toISOString(), source }, String(pid), deliveredAt(delivery))) - 1
+  const eventAt = statements.push(webhookInsert(deps.db, programId, 'participant.erased', { participant_id: pid, erased_at: at.toISOString(), source }, String(pid), isUnsubscribed(delivery))) - 1
   const filesAt = fileKeys.length ? statements.push(outboxInsert(deps.db, programId, { topic: ERASE_FILES_TOPIC, payload: { participant_id: pid, keys: fileKeys } }, filesTaskKey(programId, pid))) - 1 : -1
   const results = (await batch(deps.db, statements)) as unknown[]
 

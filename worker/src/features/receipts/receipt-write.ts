@@ -6,7 +6,7 @@ import { randomToken } from '../../lib/crypto'
 import { AppError } from '../../lib/errors'
 import { afterParticipantChange } from '../challenges/effects'
 import { isBalanceViolation, ledgerWrite } from '../points/ledger'
-import { actionInsert, deliveredAt, eventDeliveries, webhookInsert } from '../webhooks/events'
+import { actionInsert, eventDeliveries, isUnsubscribed, webhookInsert } from '../webhooks/events'
 import { dispatchOutboxLater, outboxIdsFrom } from '../webhooks/outbox'
 import { fromCents } from './matching'
 import { batch, type BatchStatement } from '../../db/batch'
@@ -67,7 +67,7 @@ export async function applyReceiptWrite(scope: ProgramScope, deps: Deps, r: Rece
     }),
   ]
   // One look at the cached webhook list for both events (none when the write records neither).
-  const events = delta !== 0 || w.webhook ? await eventDeliveries(deps, scope.programId, ['receipt.processed', 'points.changed'], now) : undefined
+  const events = delta !== 0 || w.webhook ? await eventDeliveries(deps, scope.programId, ['receipt.processed', 'points.changed']) : undefined
   const pointsEventAt = statements.length + 1
   if (delta !== 0) {
     // A reversal of a receipt marked invalid is a refund row; a later correction of a valid one an adjustment.
@@ -100,7 +100,7 @@ export async function applyReceiptWrite(scope: ProgramScope, deps: Deps, r: Rece
       source: r.source,
       external_id: r.externalId,
     }
-    statements.push(webhookInsert(deps.db, scope.programId, 'receipt.processed', data, `${r.id}:v${version}`, deliveredAt(events!['receipt.processed'])))
+    statements.push(webhookInsert(deps.db, scope.programId, 'receipt.processed', data, `${r.id}:v${version}`, isUnsubscribed(events!['receipt.processed'])))
   }
   let results: unknown[]
   try {

@@ -154,7 +154,7 @@ export async function claimReward(ctx: ClaimContext, input: ClaimInput): Promise
   const claimKey = row.repeatable ? claimKeyFor(input.idempotencyKey) : 'once'
   // A spend changes neither lifetime points nor completions: the rules that may hold already held.
   const toCheck = await autoRewardsToCheck(deps, scope.programId, participant, false)
-  const events = await eventDeliveries(deps, scope.programId, ['reward.claimed', 'points.changed'], new Date(now))
+  const events = await eventDeliveries(deps, scope.programId, ['reward.claimed', 'points.changed'])
   const claimWrites = claimStatements(scope, row, {
     participantId: participant.id,
     claimKey,
@@ -225,7 +225,7 @@ async function buyEntries(
   const key = once ? 'once' : claimKeyFor(input.idempotencyKey)
   const purchaseKey = `sweep:${row.id}:${participant.id}:${key}`
   const at = new Date(now)
-  const pointsEvent = await pointsEventFor(deps, scope.programId, at)
+  const pointsEvent = await pointsEventFor(deps, scope.programId)
   // The spend's points.changed goes after the entries write (below), which reads the spend's changes().
   const [spend, spendEvent] = ledgerWrite(
     scope,

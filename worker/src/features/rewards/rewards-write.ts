@@ -80,7 +80,7 @@ export function claimStatements(
         claimed_at: at.toISOString(),
       },
       key,
-      claim.unsubscribed ? at : undefined,
+      claim.unsubscribed,
     ),
   ] as const
 }

@@ -53,13 +53,13 @@ export function actionInsert(scope: ProgramScope, a: ActionInput) {
 
 /**
  * A webhook event for the same batch; delivered to the program's webhooks by the outbox. Its slot
- * holds `[{ id }]`. `unsubscribed` (a time, from deliveredAt): no webhook takes it (hasWebhookFor), so
+ * holds `[{ id }]`. `unsubscribed` (isUnsubscribed): no webhook takes it (hasWebhookFor), so
  * nothing is written: `null`, a slot `batch` leaves out and answers `[]`. Writing such events as
  * delivered rows was 3 to 4 outbox inserts of every challenge submit for programs without webhooks,
  * a fifth of the write's CPU (issue 24). A replay after a webhook was added may then announce that
  * write once; it never announces one twice (the dedupe key).
  */
-export function webhookInsert(db: Db, programId: number, event: WebhookEvent, data: Record<string, unknown>, dedupeKey?: string, unsubscribed?: Date) {
+export function webhookInsert(db: Db, programId: number, event: WebhookEvent, data: Record<string, unknown>, dedupeKey?: string, unsubscribed = false) {
   if (unsubscribed) return null
   return outboxWebhookInsert(db, programId, { event, data }, dedupeKey ? `${programId}:${event}:${dedupeKey}` : undefined)
 }
@@ -69,16 +69,16 @@ export function webhookInsert(db: Db, programId: number, event: WebhookEvent, da
  * (hasWebhookFor). Built from the cached webhook list (no read on a warm
  * cache). Missing (the safe default): the row is pending and its delivery finds nobody.
  */
-export type EventDelivery = { subscribed: boolean; at: Date }
+export type EventDelivery = { subscribed: boolean }
 
 /** The EventDelivery of each event a write may record, from one look at the cached list. */
-export async function eventDeliveries<E extends WebhookEvent>(deps: Deps, programId: number, events: readonly E[], at = new Date(deps.clock.now())): Promise<Record<E, EventDelivery>> {
+export async function eventDeliveries<E extends WebhookEvent>(deps: Deps, programId: number, events: readonly E[]): Promise<Record<E, EventDelivery>> {
   const subscribed = await subscribedEvents(deps, programId)
-  return Object.fromEntries(events.map((e) => [e, { subscribed: subscribed.has(e), at }])) as Record<E, EventDelivery>
+  return Object.fromEntries(events.map((e) => [e, { subscribed: subscribed.has(e) }])) as Record<E, EventDelivery>
 }
 
-/** webhookInsert's `delivered` for a delivery decision. */
-export const deliveredAt = (delivery: EventDelivery | undefined) => (delivery && !delivery.subscribed ? delivery.at : undefined)
+/** webhookInsert's `unsubscribed` for a delivery decision (missing: written, pending). */
+export const isUnsubscribed = (delivery: EventDelivery | undefined) => Boolean(delivery && !delivery.subscribed)
 
 /** How a participant joined (participant.created `source`). */
 export type ParticipantSource = 'signup' | 'identity_token' | 'api'
@@ -95,7 +95,7 @@ export function participantCreatedInsert(
   delivery?: EventDelivery,
 ) {
   const data = { participant_id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, status: p.status, external_id: info.externalId ?? null, source: info.source }
-  return webhookInsert(db, programId, 'participant.created', data, String(p.id), deliveredAt(delivery))
+  return webhookInsert(db, programId, 'participant.created', data, String(p.id), isUnsubscribed(delivery))
 }
 
 /**
@@ -104,5 +104,5 @@ export function participantCreatedInsert(
  * it only when something really changed.
  */
 export function participantUpdatedInsert(db: Db, programId: number, participantId: number, changed: Record<string, unknown>, delivery?: EventDelivery) {
-  return webhookInsert(db, programId, 'participant.updated', { participant_id: participantId, changed: Object.keys(changed), ...changed }, undefined, deliveredAt(delivery))
+  return webhookInsert(db, programId, 'participant.updated', { participant_id: participantId, changed: Object.keys(changed), ...changed }, undefined, isUnsubscribed(delivery))
 }

@@ -69,29 +69,15 @@ export function outboxInsert(db: Db, programId: number | null, message: OutboxMe
 }
 
 /**
- * outboxInsert of a webhook, prepared once per database (every completion and claim writes one).
- * `delivered`: the row is written as delivered at that time. (An event no webhook takes is not written
- * at all: events.ts webhookInsert.)
+ * outboxInsert of a webhook, prepared once per database (every completion and claim writes one): a
+ * pending row for the delivery. (An event no webhook takes is not written at all: events.ts webhookInsert.)
  */
-export function outboxWebhookInsert(db: Db, programId: number, payload: { event: string; data: Record<string, unknown> }, dedupeKey?: string, delivered?: Date) {
+export function outboxWebhookInsert(db: Db, programId: number, payload: { event: string; data: Record<string, unknown> }, dedupeKey?: string) {
   const statement = preparedFor(db, dedupeKey ? 'outbox-webhook-dedupe' : 'outbox-webhook', (d) => {
-    const insert = d.insert(outbox).values({
-      programId: param('programId'),
-      topic: 'webhook',
-      payload: param('payload'),
-      dedupeKey: param('dedupeKey'),
-      status: param('status'),
-      attempts: param('attempts'),
-      deliveredAt: param('deliveredAt'),
-    })
+    const insert = d.insert(outbox).values({ programId: param('programId'), topic: 'webhook', payload: param('payload'), dedupeKey: param('dedupeKey') })
     return (dedupeKey ? insert.onConflictDoNothing() : insert).returning({ id: outbox.id }).prepare()
   })
-  return bound<{ id: number }[]>(statement, {
-    programId,
-    payload,
-    dedupeKey: dedupeKey ?? null,
-    ...(delivered ? { status: 'delivered', attempts: 1, deliveredAt: delivered } : { status: 'pending', attempts: 0, deliveredAt: null }),
-  })
+  return bound<{ id: number }[]>(statement, { programId, payload, dedupeKey: dedupeKey ?? null })
 }
 
 const pending = eq(outbox.status, 'pending')
