@@ -19,7 +19,8 @@ import { freePort, ROOT, SEEDED_DB_ENV, waitForSeed, wranglerEnv } from './harne
  * equals its ledger, and that every ledger row's `points.changed` webhook arrives, once per
  * webhook-id, within two minutes of the last restart. The leases are shortened by configuration
  * (seconds, not minutes), as an operator may; Workers' minute cron is triggered every few seconds
- * through wrangler's /__scheduled (npm start triggers it every minute), the Node entry runs its own.
+ * through wrangler's /__scheduled (npm start triggers it every minute), the Node entry's sweep runs as
+ * often (SWEEP_INTERVAL_MS).
  * Edit no Worker source while it runs: wrangler dev restarts the Worker on a change, and a write then
  * answers 503 "Your worker restarted mid-request".
  */
@@ -49,7 +50,8 @@ async function start(entry: Entry, dir: string): Promise<Server_> {
   if (entry === 'node') {
     child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/node.ts', '--seed'], {
       cwd: ROOT,
-      env: { ...process.env, ...vars, PORT: String(port), DATABASE_URL: `file:${join(dir, 'tessera.db')}` },
+      // The Node entry's sweep every 5 s, as the Worker's cron is triggered below.
+      env: { ...process.env, ...vars, SWEEP_INTERVAL_MS: '5000', PORT: String(port), DATABASE_URL: `file:${join(dir, 'tessera.db')}` },
       stdio: 'pipe',
       detached: true,
     })

@@ -31,8 +31,13 @@ import { resumeAbandonedWork } from './takeovers'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST_PUBLIC = resolve(ROOT, 'dist/public')
-/** The outbox sweep (retries, webhook deliveries due), imports, work whose lease is over, points expiry and the request log, every minute. */
+/**
+ * The outbox sweep (retries, webhook deliveries due), imports, work whose lease is over, points expiry
+ * and the request log: every minute, as Workers' cron runs them; SWEEP_INTERVAL_MS (at least 1000) sets
+ * another period, as the crash tests do with their shortened leases.
+ */
 const SWEEP_MS = 60_000
+const sweepMs = (value: string | undefined) => Math.max(1000, Number(value) || SWEEP_MS)
 
 export type NodeServerOptions = {
   port?: number
@@ -157,14 +162,15 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   }
 
   // A webhook retry due before the next sweep (the 5 s after a first failure) goes out on its own timer.
-  const stopWebhookRetries = retryWebhooksInProcess(deps, SWEEP_MS)
+  const sweepEvery = sweepMs(env.SWEEP_INTERVAL_MS)
+  const stopWebhookRetries = retryWebhooksInProcess(deps, sweepEvery)
   const retry = setInterval(() => {
     void deliverOutbox(deps).catch(() => {})
     void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
     void resumeAbandonedWork(deps, log)
     void sweepPointsExpiry(deps, log)
     void sweepRetention(deps, deps.clock.now(), log)
-  }, SWEEP_MS)
+  }, sweepEvery)
   retry.unref()
   // Imports and messages this process (or a previous one, killed) left unfinished go on now, not a
   // minute from now (a message another process claimed waits for its claim's lease).
