@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage, ROOT, readMail, startNodeServer } from './harness'
+import { lastMailId, launchBrowser, newPage, ROOT, readMail, startNodeServer } from './harness'
 
 /**
  * The paid and offers widgets (docs/embedding.md): <tessera-offers>, <tessera-membership> and
@@ -160,8 +160,9 @@ describe('offers, membership and donation widgets on a partner page', () => {
     await prompt.getByRole('link', { name: 'Log in' }).click()
     await offers.getByText('Sign in to redeem offers.').waitFor()
     await offers.getByLabel('Email').fill(MEMBER)
+    const before = await lastMailId(tessera.url, MEMBER)
     await offers.getByRole('button', { name: 'Continue to get your login code' }).click()
-    const mail = await readMail(tessera.url, MEMBER)
+    const mail = await readMail(tessera.url, MEMBER, before)
     await offers.getByPlaceholder('enter 6-digit code').fill(mail.code!)
     await offers.getByRole('button', { name: 'Verify Code' }).click()
 

@@ -232,6 +232,16 @@ export async function readMail(baseUrl: string, email: string, after = 0): Promi
   }
 }
 
+/**
+ * The id of the newest mail to `email` so far (0 for none): a test that asks for a code reads the
+ * mail after it (`readMail(url, email, before)`), so a retry of the test never types the first try's code.
+ */
+export async function lastMailId(baseUrl: string, email: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/_dev/mailbox.json?to=${encodeURIComponent(email)}`)
+  const { messages } = (await res.json()) as { messages: { id: number }[] }
+  return messages[0]?.id ?? 0
+}
+
 const mailSeen = new Map<string, number>()
 
 /**

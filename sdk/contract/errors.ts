@@ -26,6 +26,8 @@ export const errorCodes = [
   'forbidden',
   'csrf_failed',
   'unsupported_media_type',
+  /** The request's Accept names no type the answer comes in (406): the OpenAPI document is JSON only. */
+  'not_acceptable',
   'payload_too_large',
   'rate_limited',
   'program_not_found',

@@ -50,6 +50,7 @@ export function errorFromBody(status: number, body: Partial<ErrorBody> & Record<
     case 'signup_required':
     case 'challenge_required':
     case 'unsupported_media_type':
+    case 'not_acceptable':
     case 'payload_too_large':
       return new ValidationError(...args)
     case 'unauthenticated':

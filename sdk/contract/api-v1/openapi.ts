@@ -140,6 +140,7 @@ export function buildApiV1OpenApi(serverUrl?: string) {
     if (op.path.startsWith('/participants/{id}') && !/\/(export|erase)$/.test(op.path)) {
       responses['410'] = errorResponse('The participant was erased (`participant_erased`): their record is an anonymous tombstone that keeps the books; it is not read, credited or charged any more')
     }
+    if (op.operationId === 'getOpenApi') responses['406'] = errorResponse('An Accept header that takes no JSON type (`not_acceptable`): the document is JSON only')
     if (FORBIDDEN[op.operationId]) responses['403'] = errorResponse(`Refused: ${FORBIDDEN[op.operationId]}`)
     if (op.idempotency || CONFLICTS[op.operationId]) {
       const codes = [...(op.idempotency ? ['`idempotency_conflict` (the same key still in progress)'] : []), ...(CONFLICTS[op.operationId] ? [CONFLICTS[op.operationId]] : [])]

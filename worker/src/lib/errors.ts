@@ -7,7 +7,7 @@ import type { ErrorCode } from '../../../sdk/contract/errors'
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 406 | 409 | 410 | 413 | 415 | 422 | 429 | 500,
     message: string,
     readonly fields?: Record<string, string>,
     readonly extra?: Record<string, unknown>,

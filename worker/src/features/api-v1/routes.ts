@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { type ApiV1Operation, type ApiV1OperationId, apiV1OperationTable } from '../../../../sdk/contract/api-v1'
 import { buildApiV1OpenApi } from '../../../../sdk/contract/api-v1/openapi'
 import { consoleOrigin } from '../../lib/origin'
+import { acceptsJson } from '../../lib/accept'
 import { AppError } from '../../lib/errors'
 import { validationError } from '../../middleware/errors'
 import { adjustParticipantPoints, findParticipants, getParticipant, participantInProgram, participantLedger, upsertParticipant } from './api-v1-service'
@@ -74,6 +75,7 @@ let openApiJson: { origin: string; json: string } | undefined
  */
 const handlers: Handlers = {
   getOpenApi: (c) => {
+    if (!acceptsJson(c.req.header('accept'))) throw new AppError('not_acceptable', 406, 'This document is JSON only: send Accept: application/json (or */*)')
     // The base URL comes from configuration (the console's host, else LOCAL_ORIGIN), never from the request.
     const origin = consoleOrigin(c.get('deps').config)
     if (openApiJson?.origin !== origin) openApiJson = { origin, json: JSON.stringify(buildApiV1OpenApi(origin)) }

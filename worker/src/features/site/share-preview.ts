@@ -5,6 +5,7 @@ import { fontFaceCss } from '../../../../sdk/contract/fonts'
 import { matchSiteRoute, type SiteRoute } from '../../../../sdk/contract/site-routes'
 import type { Deps } from '../../deps'
 import type { ProgramRow } from '../../env'
+import { acceptedTypes } from '../../lib/accept'
 import { escapeHtml } from '../../lib/html'
 import { findInCatalog, loadChallengeCatalog } from '../challenges/challenge-catalog'
 import { effectiveStatus, isVisible } from '../challenges/challenge-status'
@@ -18,17 +19,8 @@ import { rewardStatus } from '../rewards/rewards-state'
  * link-preview bots' (Slackbot, facebookexternalhit, Twitterbot, WhatsApp, Googlebot) all get HTML.
  */
 export function acceptsHtml(accept: string | undefined | null): boolean {
-  if (!accept) return true
-  const types = accept
-    .split(',')
-    .map((part) => {
-      const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase())
-      const q = params.find((p) => p.startsWith('q='))
-      return { type: type ?? '', q: q ? Number(q.slice(2)) : 1 }
-    })
-    .filter((t) => t.type && !(t.q <= 0))
-  if (types.length === 0) return true
-  return !types.every((t) => t.type === 'application/json' || t.type.endsWith('+json'))
+  const types = acceptedTypes(accept)
+  return types.length === 0 || !types.every((t) => t === 'application/json' || t.endsWith('+json'))
 }
 
 /** What a page's share preview says (title, description, image, canonical path), and its status. */
