@@ -368,13 +368,17 @@ describe('embedding on a partner page under a strict CSP', () => {
     await p.goto(partnerUrl)
     await p.locator('tessera-challenge-tiles .tile').first().waitFor()
     await p.locator('tessera-signin').getByLabel('Email').waitFor()
-    // Container queries: the tiles use their narrow layout (image beside the text) at this width.
-    expect(
-      await p
-        .locator('tessera-challenge-tiles .tile')
-        .first()
-        .evaluate((el) => getComputedStyle(el).flexDirection),
-    ).toBe('row')
+    // Container queries: the tiles use their narrow layout (image beside the text) at this width. Polled:
+    // the tiles render again once the element knows the visitor is signed out, and a tile read as it is
+    // replaced is detached (no computed style: '').
+    await expect
+      .poll(() =>
+        p
+          .locator('tessera-challenge-tiles .tile')
+          .first()
+          .evaluate((el) => (el.isConnected ? getComputedStyle(el).flexDirection : 'detached')),
+      )
+      .toBe('row')
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await shoot(p, 'embed-partner-elements-390')
     expect(errors).toEqual([])
