@@ -344,6 +344,40 @@ describe('copy a participant reads (issue 13)', () => {
   })
 })
 
+describe('layout stability on a phone (issue 29)', () => {
+  /**
+   * Every layout shift of a load (PerformanceObserver, the entries CLS sums), at Lighthouse's mobile
+   * size with the CPU slowed 4x as it simulates: the frames between the route's loading band, a
+   * redirect and the page it lands on are where a footer used to rise into view and go down again.
+   */
+  async function shiftsOf(path: string) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.addInitScript(() => {
+      const shifts: { value: number; nodes: string[] }[] = []
+      ;(window as unknown as { __shifts: typeof shifts }).__shifts = shifts
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[])
+          if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: e.sources.map((s) => (s.node instanceof Element ? s.node.className : String(s.node?.nodeName))) })
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+    await page.waitForTimeout(500)
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts)
+    await context.close()
+    return { cls: shifts.reduce((sum, s) => sum + s.value, 0), shifts }
+  }
+
+  it('a signed-out visit to a challenge (sent on to sign in) and to the home page shift at most 0.02', async () => {
+    for (const path of ['/challenge/coffee-quiz', '/']) {
+      const { cls, shifts } = await shiftsOf(path)
+      expect(cls, `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02)
+    }
+  })
+})
+
 describe('keyboard and focus (issue 13)', () => {
   it('the focus ring reaches 3:1 against what is behind it, at 1280 and 390 px', async () => {
     for (const width of [1280, 390]) {

@@ -112,9 +112,14 @@ function ChallengeBand({ challenge }: { challenge: Challenge }) {
   )
 }
 
+/**
+ * While the challenge loads: as tall as the lazy page's loading band (.page-loading), so the footer
+ * stays below the fold until the challenge replaces it (it rose into view and went down again: a CLS
+ * of 0.097 on a phone).
+ */
 function ChallengeSkeleton() {
   return (
-    <div class="challenge" aria-busy="true">
+    <div class="challenge page-loading" aria-busy="true">
       <div class="page-band challenge-band">
         <div class="container challenge-band__inner">
           <Skeleton width={120} height={16} class="skeleton--inverse" />
