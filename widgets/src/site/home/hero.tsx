@@ -23,12 +23,20 @@ export function Hero({ children, welcome }: { children: ComponentChildren; welco
       <div class={['container', 'hero__inner', hasSlides && 'hero__inner--split'].filter(Boolean).join(' ')}>
         <div class="hero__text">{children}</div>
         {slides.status === 'loading' && (
-          <div class="slide-card slide-card--loading" aria-hidden="true">
-            <Skeleton width="100%" height={180} />
-            <div class="slide-card__body">
-              <Skeleton width="70%" height={22} />
-              <Skeleton width="90%" height={16} />
+          // The carousel's own boxes (a 2:1 image, title, text and button, then the controls' row), so
+          // the slides replace it without moving what is below (a CLS of 0.02 on a phone before).
+          <div class="slides-loading" aria-hidden="true">
+            <div class="slide-card slide-card--loading">
+              <div class="slide-card__media">
+                <Skeleton width="100%" height="100%" />
+              </div>
+              <div class="slide-card__body">
+                <Skeleton width="70%" height={26} />
+                <Skeleton width="90%" height={20} />
+                <Skeleton width={128} height={36} class="slide-card__cta" />
+              </div>
             </div>
+            <div class="slides-loading__controls" />
           </div>
         )}
         {slides.status === 'ready' && slides.data.length > 0 && (
