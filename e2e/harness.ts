@@ -219,13 +219,19 @@ export async function startWrangler() {
   }
 }
 
+type Mail = { id: number; code: string | null; link: string | null }
+
+/** The dev mailbox's messages to `email`, newest first. */
+async function mailbox(baseUrl: string, email: string): Promise<Mail[]> {
+  const res = await fetch(`${baseUrl}/_dev/mailbox.json?to=${encodeURIComponent(email)}`)
+  return ((await res.json()) as { messages: Mail[] }).messages
+}
+
 /** Reads the newest message to `email` from the dev mailbox, waiting for it to arrive. */
-export async function readMail(baseUrl: string, email: string, after = 0): Promise<{ id: number; code: string | null; link: string | null }> {
+export async function readMail(baseUrl: string, email: string, after = 0): Promise<Mail> {
   const deadline = Date.now() + 15_000
   for (;;) {
-    const res = await fetch(`${baseUrl}/_dev/mailbox.json?to=${encodeURIComponent(email)}`)
-    const { messages } = (await res.json()) as { messages: { id: number; code: string | null; link: string | null }[] }
-    const m = messages[0]
+    const m = (await mailbox(baseUrl, email))[0]
     if (m && m.id > after) return m
     if (Date.now() > deadline) throw new Error(`no mail for ${email}`)
     await new Promise((r) => setTimeout(r, 200))
@@ -237,9 +243,7 @@ export async function readMail(baseUrl: string, email: string, after = 0): Promi
  * mail after it (`readMail(url, email, before)`), so a retry of the test never types the first try's code.
  */
 export async function lastMailId(baseUrl: string, email: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/_dev/mailbox.json?to=${encodeURIComponent(email)}`)
-  const { messages } = (await res.json()) as { messages: { id: number }[] }
-  return messages[0]?.id ?? 0
+  return (await mailbox(baseUrl, email))[0]?.id ?? 0
 }
 
 const mailSeen = new Map<string, number>()
