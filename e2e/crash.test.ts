@@ -1,11 +1,11 @@
-import { type ChildProcess, execSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request as playwrightRequest } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { freePort, ROOT, SEEDED_DB_ENV, waitForSeed, wranglerEnv } from './harness'
+import { freePort, migratedD1, ROOT, SEEDED_DB_ENV, waitForSeed, WRANGLER, wranglerEnv } from './harness'
 
 /**
  * Crash safety, the way it fails (issue 30): the whole server is killed (SIGKILL to its process group)
@@ -57,7 +57,7 @@ async function start(entry: Entry, dir: string): Promise<Server_> {
     })
   } else {
     const args = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])
-    child = spawn('npx', ['wrangler', 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled', ...args], {
+    child = spawn(WRANGLER[0], [WRANGLER[1], 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled', ...args], {
       cwd: ROOT,
       env: wranglerEnv(dir),
       stdio: 'pipe',
@@ -212,7 +212,7 @@ async function runCrashTest(entry: Entry) {
   }
   try {
     if (entry === 'node' && process.env[SEEDED_DB_ENV] && existsSync(process.env[SEEDED_DB_ENV]!)) copyFileSync(process.env[SEEDED_DB_ENV]!, join(dir, 'tessera.db'))
-    if (entry === 'workerd') execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env: wranglerEnv(dir), stdio: 'pipe' })
+    if (entry === 'workerd') await migratedD1(dir)
     server = await start(entry, dir)
     cron()
     phase('migrateAndStart')

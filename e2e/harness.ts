@@ -1,5 +1,6 @@
-import { type ChildProcess, execSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -185,14 +186,64 @@ export async function waitForSeed(url: string, what: string, output: () => strin
   }
 }
 
+/** wrangler's CLI, run by this Node (`npx wrangler` costs a second npm process per call). */
+export const WRANGLER = [process.execPath, join(ROOT, 'node_modules/wrangler/bin/wrangler.js')] as const
+
+/**
+ * Puts into the state folder `dir` the local D1 that `wrangler d1 migrations apply DB --local` makes:
+ * the migrations are applied once per version of them (and of wrangler.toml and wrangler) into
+ * `.cache/d1-migrated/<key>` and copied from there. The command costs some 20 s of CPU; the e2e files
+ * on wrangler dev (wrangler.test.ts, crash.test.ts) each ran it. The first caller applies them under
+ * a lock directory, the others wait for its `ready` mark.
+ */
+export async function migratedD1(dir: string): Promise<void> {
+  const migrations = join(ROOT, 'migrations')
+  const hash = createHash('sha256')
+  for (const f of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) if (/\.(sql|json)$/.test(f)) hash.update(f).update(readFileSync(join(migrations, f)))
+  hash.update(readFileSync(join(ROOT, 'wrangler.toml'))).update(readFileSync(join(ROOT, 'node_modules/wrangler/package.json')))
+  const key = hash.digest('hex').slice(0, 16)
+  const cache = join(ROOT, '.cache/d1-migrated', key)
+  const ready = join(cache, 'ready')
+  const state = join(cache, 'state')
+  if (!existsSync(ready)) {
+    mkdirSync(join(ROOT, '.cache/d1-migrated'), { recursive: true })
+    let mine = false
+    try {
+      mkdirSync(cache)
+      mine = true
+    } catch {}
+    if (mine) {
+      for (const old of readdirSync(join(ROOT, '.cache/d1-migrated'))) if (old !== key) rmSync(join(ROOT, '.cache/d1-migrated', old), { recursive: true, force: true })
+      try {
+        await new Promise<void>((done, fail) =>
+          execFile(WRANGLER[0], [WRANGLER[1], 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: ROOT, env: wranglerEnv(cache) }, (err, _out, stderr) =>
+            err ? fail(new Error(`wrangler d1 migrations apply failed: ${stderr}`)) : done(),
+          ),
+        )
+        writeFileSync(ready, '')
+      } catch (err) {
+        rmSync(cache, { recursive: true, force: true })
+        throw err
+      }
+    } else {
+      for (let i = 0; i < 1200 && !existsSync(ready); i++) {
+        if (!existsSync(cache)) return migratedD1(dir) // the one applying them failed: try ourselves
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      if (!existsSync(ready)) throw new Error(`the migrated D1 in ${cache} was not ready after 120 s`)
+    }
+  }
+  cpSync(state, dir, { recursive: true })
+}
+
 /** `wrangler dev` with local D1/R2/Queues in a throwaway state folder: the npm start path. */
 export async function startWrangler() {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-wrangler-'))
   const port = await freePort()
   const env = wranglerEnv(dir)
-  execSync(`npx wrangler d1 migrations apply DB --local --persist-to ${dir}`, { cwd: ROOT, env, stdio: 'pipe' })
+  await migratedD1(dir)
   const vars = ['--var', 'ENVIRONMENT:development', '--var', `LOCAL_ORIGIN:http://localhost:${port}`]
-  const child: ChildProcess = spawn('npx', ['wrangler', 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], {
+  const child: ChildProcess = spawn(WRANGLER[0], [WRANGLER[1], 'dev', '--local', '--persist-to', dir, '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], {
     cwd: ROOT,
     env,
     stdio: 'pipe',

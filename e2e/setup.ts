@@ -12,6 +12,14 @@ beforeEach(() => {
     throw new Error(`The browser reported ${problems.length} problem(s) before this test, in the file's setup or after the previous test:\n${problems.map((p) => `- ${p.kind}: ${p.text}`).join('\n')}`)
 })
 
+// A failed attempt that the e2e project's one retry then passes shows only as "(retry x1)": its error
+// is printed here, so a flaky step in CI says what it was.
+afterEach(({ task }) => {
+  if (task.result?.state !== 'fail') return
+  const errors = (task.result.errors ?? []).map((e) => `${e.message ?? e}`.split('\n').slice(0, 12).join('\n'))
+  console.log(`[e2e] attempt ${(task.result.retryCount ?? 0) + 1} of "${task.name}" failed:\n${errors.join('\n---\n')}`)
+})
+
 afterEach(() => {
   const problems = takeBrowserProblems()
   if (problems.length)
