@@ -22,8 +22,8 @@ const appTests = testFiles(['worker', 'sdk'], /\.test\.ts$/).filter((f) => APP_T
  */
 const MOCKS_MODULES = /\bvi\.mock\(/
 const NODE_INCLUDE = ['worker/**/*.test.ts', 'sdk/**/*.test.ts', 'widgets/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}']
-const unitFiles = testFiles(['worker', 'sdk', 'widgets/src', 'admin/src'], /\.test\.tsx?$/)
-const mocking = unitFiles.filter((f) => MOCKS_MODULES.test(readFileSync(f, 'utf8')))
+const unitSources = new Map(testFiles(['worker', 'sdk', 'widgets/src', 'admin/src'], /\.test\.tsx?$/).map((f) => [f, readFileSync(f, 'utf8')]))
+const mocking = [...unitSources].filter(([, text]) => MOCKS_MODULES.test(text)).map(([f]) => f)
 
 /**
  * The files that run in happy-dom (a `@vitest-environment happy-dom` comment): a project of their own.
@@ -33,7 +33,7 @@ const mocking = unitFiles.filter((f) => MOCKS_MODULES.test(readFileSync(f, 'utf8
  * 185 on 2 cores; vitest's import time 52 s instead of 131).
  */
 const DOM_FILE = /@vitest-environment happy-dom\b/
-const domFiles = unitFiles.filter((f) => DOM_FILE.test(readFileSync(f, 'utf8')) && !mocking.includes(f))
+const domFiles = [...unitSources].filter(([f, text]) => DOM_FILE.test(text) && !mocking.includes(f)).map(([f]) => f)
 
 /**
  * Workers for the first group (node, d1, workerd): three on a 2-core machine. The node files are

@@ -1,12 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core'
 import { localPath } from '../worker/src/db/libsql-local'
 import { type NodeServerOptions, startNodeServer as startNodeServerOnly } from '../worker/src/node'
+import { sharedCacheDir } from '../worker/test/shared-cache'
 
 // import.meta.dirname: bench/size.ts runs this file as an ES module under tsx, where __dirname is undefined.
 export const ROOT = resolve(import.meta.dirname ?? __dirname, '..')
@@ -193,47 +194,21 @@ export const WRANGLER = [process.execPath, join(ROOT, 'node_modules/wrangler/bin
  * Puts into the state folder `dir` the local D1 that `wrangler d1 migrations apply DB --local` makes:
  * the migrations are applied once per version of them (and of wrangler.toml and wrangler) into
  * `.cache/d1-migrated/<key>` and copied from there. The command costs some 20 s of CPU; the e2e files
- * on wrangler dev (wrangler.test.ts, crash.test.ts) each ran it. The first caller applies them under
- * a lock directory, the others wait for its `ready` mark.
+ * on wrangler dev (wrangler.test.ts, crash.test.ts) each ran it (worker/test/shared-cache.ts).
  */
 export async function migratedD1(dir: string): Promise<void> {
   const migrations = join(ROOT, 'migrations')
   const hash = createHash('sha256')
   for (const f of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) if (/\.(sql|json)$/.test(f)) hash.update(f).update(readFileSync(join(migrations, f)))
   hash.update(readFileSync(join(ROOT, 'wrangler.toml'))).update(readFileSync(join(ROOT, 'node_modules/wrangler/package.json')))
-  const key = hash.digest('hex').slice(0, 16)
-  const cache = join(ROOT, '.cache/d1-migrated', key)
-  const ready = join(cache, 'ready')
-  const state = join(cache, 'state')
-  if (!existsSync(ready)) {
-    mkdirSync(join(ROOT, '.cache/d1-migrated'), { recursive: true })
-    let mine = false
-    try {
-      mkdirSync(cache)
-      mine = true
-    } catch {}
-    if (mine) {
-      for (const old of readdirSync(join(ROOT, '.cache/d1-migrated'))) if (old !== key) rmSync(join(ROOT, '.cache/d1-migrated', old), { recursive: true, force: true })
-      try {
-        await new Promise<void>((done, fail) =>
-          execFile(WRANGLER[0], [WRANGLER[1], 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: ROOT, env: wranglerEnv(cache) }, (err, _out, stderr) =>
-            err ? fail(new Error(`wrangler d1 migrations apply failed: ${stderr}`)) : done(),
-          ),
-        )
-        writeFileSync(ready, '')
-      } catch (err) {
-        rmSync(cache, { recursive: true, force: true })
-        throw err
-      }
-    } else {
-      for (let i = 0; i < 1200 && !existsSync(ready); i++) {
-        if (!existsSync(cache)) return migratedD1(dir) // the one applying them failed: try ourselves
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      if (!existsSync(ready)) throw new Error(`the migrated D1 in ${cache} was not ready after 120 s`)
-    }
-  }
-  cpSync(state, dir, { recursive: true })
+  const cache = await sharedCacheDir('d1-migrated', hash.digest('hex').slice(0, 16), (into) =>
+    new Promise<void>((done, fail) =>
+      execFile(WRANGLER[0], [WRANGLER[1], 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', join(into, 'state')], { cwd: ROOT, env: wranglerEnv(into) }, (err, _out, stderr) =>
+        err ? fail(new Error(`wrangler d1 migrations apply failed: ${stderr}`)) : done(),
+      ),
+    ),
+  )
+  cpSync(join(cache, 'state'), dir, { recursive: true })
 }
 
 /** `wrangler dev` with local D1/R2/Queues in a throwaway state folder: the npm start path. */

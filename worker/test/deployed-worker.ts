@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { D1Database } from '@cloudflare/workers-types'
 import { Miniflare, type WorkerOptions } from 'miniflare'
+import { sharedCacheDir } from './shared-cache'
 
 /**
  * The Workers entry as it is deployed, in workerd through Miniflare, over HTTP: bundled by wrangler
@@ -73,8 +74,7 @@ export default {
 /**
  * The Worker as `wrangler deploy --dry-run` bundles it, made once per version of its sources: the
  * test files and benches that start it (three in `npm test`) share one bundle instead of each paying
- * wrangler's 25-35 s. Keyed by the size and time of every file it is built from; the first caller
- * builds it under a lock directory, the others wait for its `ready` mark.
+ * wrangler's 25-35 s. Keyed by the size and time of every file it is built from (sharedCacheDir).
  */
 async function workerBundle(env: NodeJS.ProcessEnv): Promise<string> {
   const sources = ['worker/src', 'sdk/contract', 'sdk/src']
@@ -86,32 +86,9 @@ async function workerBundle(env: NodeJS.ProcessEnv): Promise<string> {
       return st.isFile() ? `${f}:${st.size}:${st.mtimeMs}` : ''
     })
   const key = createHash('sha256').update(sources.join('\n')).digest('hex').slice(0, 16)
-  const dir = resolve(ROOT, '.cache/worker-bundle', key)
-  const ready = join(dir, 'ready')
-  if (existsSync(ready)) return join(dir, 'out')
-  mkdirSync(dirname(dir), { recursive: true })
-  let mine = false
-  try {
-    mkdirSync(dir)
-    mine = true
-  } catch {}
-  if (mine) {
-    // Bundles of older sources are of no more use.
-    for (const old of readdirSync(dirname(dir))) if (old !== key) rmSync(join(dirname(dir), old), { recursive: true, force: true })
-    try {
-      execFileSync(resolve(ROOT, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', join(dir, 'out')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-      writeFileSync(ready, '')
-    } catch (err) {
-      rmSync(dir, { recursive: true, force: true })
-      throw err
-    }
-    return join(dir, 'out')
-  }
-  for (let i = 0; i < 1200 && !existsSync(ready); i++) {
-    if (!existsSync(dir)) return workerBundle(env) // the builder failed: try ourselves
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  if (!existsSync(ready)) throw new Error(`the Worker bundle in ${dir} was not ready after 120 s`)
+  const dir = await sharedCacheDir('worker-bundle', key, (into) => {
+    execFileSync(resolve(ROOT, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', join(into, 'out')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  })
   return join(dir, 'out')
 }
 
