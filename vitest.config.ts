@@ -55,6 +55,12 @@ function split(test: ProjectTest, mocks: string[]): { test: ProjectTest }[] {
 
 export default defineConfig({
   test: {
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each file's
+    // content and the Vite config) and shared by every project and worker of the run: the node, d1,
+    // mocks and e2e projects import the same app modules, each of which was transformed once per
+    // project and sent to each worker. On a cold cache (a clean clone: npm ci makes node_modules
+    // afresh) the node + d1 projects took 533 core-s instead of 568, and 283 s instead of 301.
+    experimental: { fsModuleCache: true },
     projects: [
       ...split({
         name: 'node',
@@ -103,6 +109,8 @@ export default defineConfig({
         ],
         test: {
           name: 'workerd',
+          // Runs inside workerd (the Workers pool), which cannot read the module cache's files.
+          experimental: { fsModuleCache: false },
           // Three files that run every `*.workerd.test.ts` in groups: a runtime start per group instead
           // of per file (worker/test/workerd-groups.ts).
           include: ['worker/test/workerd-group-*.workerd.test.ts'],
