@@ -12,7 +12,12 @@ const testFiles = (dirs: string[], name: RegExp) =>
   dirs
     .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
     .filter((f) => name.test(f) && !f.endsWith('.workerd.test.ts') && !f.includes('node_modules'))
-const appTests = testFiles(['worker', 'sdk'], /\.test\.ts$/).filter((f) => APP_TEST.test(readFileSync(f, 'utf8')))
+/** A file that opens its own libSQL database (a Node script's, say) and so has no D1 half: marked so. */
+const LIBSQL_ONLY = /@tessera-libsql-only\b/
+const appTests = testFiles(['worker', 'sdk'], /\.test\.ts$/).filter((f) => {
+  const text = readFileSync(f, 'utf8')
+  return APP_TEST.test(text) && !LIBSQL_ONLY.test(text)
+})
 
 /**
  * Test files that replace a module with `vi.mock`. The node and d1 projects run their files without

@@ -12,7 +12,11 @@ import { DEMO_IDENTITY_SECRET, seedDemo } from '../src/db/seed'
 import { signIdentityToken } from '../src/features/signin/identity'
 import { makeTestApp } from './helpers'
 
-/** `npm run identity-secret` (scripts/identity-secret.mjs) against a temporary libSQL database. */
+/**
+ * `npm run identity-secret` (scripts/identity-secret.mjs) against a temporary libSQL database.
+ * @tessera-libsql-only: the script is the Node entry's tool and writes a libSQL file; the app here runs
+ * on that file, so a D1 run would repeat this one (vitest.config.ts).
+ */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SCRIPT = join(ROOT, 'scripts/identity-secret.mjs')
