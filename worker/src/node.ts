@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import type { Server as HttpServer } from 'node:http'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
@@ -66,9 +67,18 @@ function isStaticFile(PUBLIC_DIR: string, url: string): boolean {
 }
 
 /** Runs the same app under Node on a libSQL file: migrations applied, demo data seeded on request. */
+/** KEEP_ALIVE_TIMEOUT_MS: how long an idle kept-alive connection stays open (default 65 s, at least 1 s). */
+export function keepAliveMs(value: string | undefined): number {
+  if (value === undefined || value === '') return 65_000
+  const ms = Number(value)
+  if (!Number.isInteger(ms) || ms < 1000) throw new Error(`KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got ${JSON.stringify(value)})`)
+  return ms
+}
+
 export async function startNodeServer(opts: NodeServerOptions = {}) {
   const env = { ...process.env, ...opts.env }
   const config = configFromEnv(env)
+  const keepAlive = keepAliveMs(env.KEEP_ALIVE_TIMEOUT_MS)
   const url = opts.databaseUrl ?? env.DATABASE_URL ?? `file:${resolve(ROOT, '.data/tessera.db')}`
   // Uploaded files (media library): TESSERA_FILES_DIR, else beside the database file, else .data/files.
   const filesDir = resolve(env.TESSERA_FILES_DIR ?? (url.startsWith('file:') && !url.includes(':memory:') ? resolve(dirname(url.slice(5)), 'files') : resolve(ROOT, '.data/files')))
@@ -178,6 +188,13 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   void deliverOutbox(deps).catch(() => {})
   const port = opts.port ?? Number(env.PORT ?? 8787)
   const httpServer = serve({ fetch, port, hostname: env.HOST ?? '127.0.0.1' })
+  // An idle kept-alive connection stays open longer than a load balancer's own idle timeout (60 s on
+  // the common ones), so the balancer, not this server, closes it: Node's default of 5 s let a balancer
+  // send a request on a socket this server was closing, which it answers with a 502.
+  const http1 = httpServer as HttpServer
+  http1.keepAliveTimeout = keepAlive
+  // Node drops a kept-alive request whose headers take longer than headersTimeout: keep it above.
+  http1.headersTimeout = http1.keepAliveTimeout + 1000
   await new Promise<void>((r) => httpServer.once('listening', () => r()))
   const address = httpServer.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
@@ -190,7 +207,10 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     async close() {
       clearInterval(retry)
       stopWebhookRetries()
-      await new Promise<void>((r) => httpServer.close(() => r()))
+      const closed = new Promise<void>((r) => httpServer.close(() => r()))
+      // Kept-alive sockets with no request in flight end now (those mid-request finish first).
+      http1.closeIdleConnections()
+      await closed
       await Promise.allSettled([...afterAnswers])
       await localOcr?.close()
       client.close()
