@@ -170,6 +170,8 @@ describe('general settings: the point value (issue 27)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(patches()).toHaveLength(1))
     expect(patches()[0]).toMatchObject({ path: '/admin/v2/programs/4/settings/general', body: { name: 'Demo', point_value: 0.015, currency: 'USD' } })
+    // The save ends with its toast (awaited here, not left to land in the next test).
+    await waitFor(() => expect(sonner.success).toHaveBeenCalledWith('Success!', { description: 'Program updated successfully.' }))
   })
 
   it('names the missing currency before sending, and clears both when both are emptied', async () => {
@@ -183,6 +185,7 @@ describe('general settings: the point value (issue 27)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(patches()).toHaveLength(1))
     expect(patches()[0]!.body).toEqual({ name: 'Demo', point_value: null, currency: null })
+    await waitFor(() => expect(sonner.success).toHaveBeenCalledWith('Success!', { description: 'Program updated successfully.' }))
   })
 })
 
