@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { readdirSync, readFileSync } from 'node:fs'
 import { defineConfig, type ViteUserConfig } from 'vitest/config'
+import { waitForBuild } from './worker/test/build-mark'
 
 /**
  * The tests that drive the app against a real database (makeTestApp / openTestDatabase, directly or
@@ -121,14 +122,19 @@ export default defineConfig({
       }, mocking.filter((f) => appTests.includes(f))),
       {
         plugins: [
-          cloudflareTest(async () => ({
-            main: './worker/src/index.ts',
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: { ENVIRONMENT: 'test', LOCAL_ORIGIN: 'http://localhost', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
-              assets: undefined,
-            },
-          })),
+          cloudflareTest(async () => {
+            // wrangler checks that wrangler.toml's assets directory (dist/public) exists, which npm test
+            // builds beside the tests (worker/test/build-mark.ts).
+            await waitForBuild('The workerd tests')
+            return {
+              main: './worker/src/index.ts',
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: {
+                bindings: { ENVIRONMENT: 'test', LOCAL_ORIGIN: 'http://localhost', TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+                assets: undefined,
+              },
+            }
+          }),
         ],
         test: {
           name: 'workerd',

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach } from 'vitest'
+import { waitForBuild } from '../worker/test/build-mark'
 import { takeBrowserProblems } from './harness'
+
+// Every e2e file serves the built front ends: under `npm test` the build runs beside the first tests.
+await waitForBuild('The e2e tests')
 
 // A normal flow logs nothing red (issue 13): every e2e test fails on a console error, an uncaught
 // exception, a 4xx/5xx answer or a failed request in any page it drove, unless the test itself declared

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// npm test: typecheck, lint, build, then every test project (libSQL, workerd/D1, Chromium e2e).
+// npm test: typecheck, lint, the build and every test project (libSQL, workerd/D1, Chromium e2e), side by side.
 // Works as the first command on a fresh clone: installs dependencies and (as root) Chromium.
 import { execSync, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { ensureDependencies, offlineEnv, ROOT, run } from './env.mjs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { ensureDependencies, offlineEnv, ROOT } from './env.mjs'
 
 ensureDependencies()
 
@@ -51,35 +53,42 @@ if (!chromium) {
 }
 
 const env = offlineEnv({ CHROMIUM_PATH: chromium, CI: process.env.CI ?? 'true' })
-const step = (name, cmd) => {
-  const t = Date.now()
-  console.log(`\n[tessera] ${name}`)
-  run(cmd, env)
-  console.log(`[tessera] ${name}: ok (${((Date.now() - t) / 1000).toFixed(1)} s)`)
+
+/**
+ * The front-end build's outcome, for the e2e files (e2e/setup.ts waits on it): "ok" or "failed" in this
+ * file once the build ends. The tests start beside the checks and the build; the e2e group, which
+ * serves dist/public, comes after the node, d1 and workerd group, minutes after the build has ended.
+ */
+const buildMark = join(mkdtempSync(join(tmpdir(), 'tessera-test-')), 'build-outcome')
+env.TESSERA_BUILD_MARK = buildMark
+
+/** Runs a command, its output kept and printed whole at its end (steps running side by side do not interleave). */
+function quietly(name, cmd) {
+  return new Promise((done) => {
+    const started = Date.now()
+    const child = spawn(cmd, { cwd: ROOT, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('close', (code) => {
+      if (out.trim()) console.log(`\n[tessera] ${name}:\n${out.trimEnd()}`)
+      console.log(`[tessera] ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+      done(code === 0)
+    })
+  })
 }
 
-/** Runs independent steps side by side (the type check, eslint and the build); prints each one's output whole. */
-async function together(steps) {
-  const t = Date.now()
-  console.log(`\n[tessera] ${steps.map(([name]) => name).join(' + ')}`)
-  const results = await Promise.all(
-    steps.map(
-      ([name, cmd]) =>
-        new Promise((done) => {
-          const child = spawn(cmd, { cwd: ROOT, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] })
-          let out = ''
-          child.stdout.on('data', (d) => (out += d))
-          child.stderr.on('data', (d) => (out += d))
-          child.on('close', (code) => done({ name, code, out }))
-        }),
-    ),
-  )
-  for (const r of results) {
-    if (r.out.trim()) console.log(r.out.trimEnd())
-    console.log(`[tessera] ${r.name}: ${r.code === 0 ? 'ok' : `failed (exit ${r.code})`}`)
-  }
-  console.log(`[tessera] ${steps.map(([name]) => name).join(' + ')}: ${((Date.now() - t) / 1000).toFixed(1)} s`)
-  if (results.some((r) => r.code !== 0)) throw new Error('a check failed')
+/** Runs a command with its output as it comes (the test run's own reporter). */
+function live(name, cmd) {
+  return new Promise((done) => {
+    const started = Date.now()
+    console.log(`\n[tessera] ${name}`)
+    const child = spawn(cmd, { cwd: ROOT, env, shell: true, stdio: 'inherit' })
+    child.on('close', (code) => {
+      console.log(`[tessera] ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+      done(code === 0)
+    })
+  })
 }
 
 /**
@@ -91,15 +100,23 @@ async function together(steps) {
  */
 const typecheck = 'node node_modules/typescript-7/bin/tsc -b'
 
-try {
-  // The build (dist/public, for the e2e project) reads nothing the other two write, and they read
-  // nothing it writes (lint ignores dist/): on 2 cores it fills the time eslint runs alone.
-  await together([
-    ['typecheck', typecheck],
-    ['lint', 'npx eslint .'],
-    ['build front ends', 'node scripts/build.mjs'],
-  ])
-  step('tests: libSQL, workerd + D1, Chromium', 'npx vitest run')
-} catch {
+// Everything at once: the type check, eslint and the build beside the tests. Run one after another,
+// the checks (a minute, both cores busy) came first and the tests' first group then left a core idle
+// part of the time (its start, where vitest runs each project's global setup in turn, and its end,
+// where the workerd group's runtime starts): side by side, the checks fill those gaps. The build reads
+// nothing the others write; the e2e files wait for it (TESSERA_BUILD_MARK, e2e/setup.ts).
+const build = quietly('build front ends', 'node scripts/build.mjs').then((ok) => {
+  writeFileSync(buildMark, ok ? 'ok' : 'failed')
+  return ok
+})
+const results = await Promise.all([
+  quietly('typecheck', typecheck),
+  quietly('lint', 'npx eslint .'),
+  build,
+  live('tests: libSQL, workerd + D1, Chromium', 'npx vitest run'),
+])
+rmSync(dirname(buildMark), { recursive: true, force: true })
+if (results.some((ok) => !ok)) {
+  console.log(`\n[tessera] failed: ${['typecheck', 'lint', 'build front ends', 'tests'].filter((_, i) => !results[i]).join(', ')}`)
   process.exit(1)
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headersFile, IMMUTABLE, isHashedOutput, REVALIDATE } from '../../scripts/asset-headers.mjs'
 import { startNodeServer } from '../src/node'
 import { offlineEnv } from './deployed-worker'
+import { waitForBuild } from './build-mark'
 
 /**
  * Cache headers of the built front ends on both entries (docs/decisions/0014): files named after their
@@ -88,6 +89,8 @@ describe('cache headers on the Workers entry (workerd, wrangler.toml assets)', (
   let url = ''
   beforeAll(async () => {
     Object.assign(process.env, offlineEnv())
+    // wrangler checks that wrangler.toml's assets directory (dist/public) exists: npm test builds it beside the tests.
+    await waitForBuild('The Workers entry cache headers test')
     const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
     const { Miniflare } = await import('miniflare')
     const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { D1Database } from '@cloudflare/workers-types'
 import { Miniflare, type WorkerOptions } from 'miniflare'
+import { waitForBuild } from './build-mark'
 import { sharedCacheDir } from './shared-cache'
 
 /**
@@ -86,6 +87,8 @@ async function workerBundle(env: NodeJS.ProcessEnv): Promise<string> {
       return st.isFile() ? `${f}:${st.size}:${st.mtimeMs}` : ''
     })
   const key = createHash('sha256').update(sources.join('\n')).digest('hex').slice(0, 16)
+  // wrangler reads the assets directory (dist/public) of wrangler.toml: under npm test it is being built.
+  await waitForBuild('The Worker bundle')
   const dir = await sharedCacheDir('worker-bundle', key, (into) => {
     execFileSync(resolve(ROOT, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', join(into, 'out')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
   })
