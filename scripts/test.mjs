@@ -62,29 +62,20 @@ const env = offlineEnv({ CHROMIUM_PATH: chromium, CI: process.env.CI ?? 'true' }
 const buildMark = join(mkdtempSync(join(tmpdir(), 'tessera-test-')), 'build-outcome')
 env.TESSERA_BUILD_MARK = buildMark
 
-/** Runs a command, its output kept and printed whole at its end (steps running side by side do not interleave). */
-function quietly(name, cmd) {
+/**
+ * Runs a command; answers whether it passed. `live`: its output as it comes (the test run's own
+ * reporter); otherwise kept and printed whole at its end, so steps side by side do not interleave.
+ */
+function runStep(name, cmd, { live = false } = {}) {
   return new Promise((done) => {
     const started = Date.now()
-    const child = spawn(cmd, { cwd: ROOT, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    if (live) console.log(`\n[tessera] ${name}`)
+    const child = spawn(cmd, { cwd: ROOT, env, shell: true, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
     let out = ''
-    child.stdout.on('data', (d) => (out += d))
-    child.stderr.on('data', (d) => (out += d))
+    child.stdout?.on('data', (d) => (out += d))
+    child.stderr?.on('data', (d) => (out += d))
     child.on('close', (code) => {
       if (out.trim()) console.log(`\n[tessera] ${name}:\n${out.trimEnd()}`)
-      console.log(`[tessera] ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-      done(code === 0)
-    })
-  })
-}
-
-/** Runs a command with its output as it comes (the test run's own reporter). */
-function live(name, cmd) {
-  return new Promise((done) => {
-    const started = Date.now()
-    console.log(`\n[tessera] ${name}`)
-    const child = spawn(cmd, { cwd: ROOT, env, shell: true, stdio: 'inherit' })
-    child.on('close', (code) => {
       console.log(`[tessera] ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
       done(code === 0)
     })
@@ -105,15 +96,15 @@ const typecheck = 'node node_modules/typescript-7/bin/tsc -b'
 // part of the time (its start, where vitest runs each project's global setup in turn, and its end,
 // where the workerd group's runtime starts): side by side, the checks fill those gaps. The build reads
 // nothing the others write; the e2e files wait for it (TESSERA_BUILD_MARK, e2e/setup.ts).
-const build = quietly('build front ends', 'node scripts/build.mjs').then((ok) => {
+const build = runStep('build front ends', 'node scripts/build.mjs').then((ok) => {
   writeFileSync(buildMark, ok ? 'ok' : 'failed')
   return ok
 })
 const results = await Promise.all([
-  quietly('typecheck', typecheck),
-  quietly('lint', 'npx eslint .'),
+  runStep('typecheck', typecheck),
+  runStep('lint', 'npx eslint .'),
   build,
-  live('tests: libSQL, workerd + D1, Chromium', 'npx vitest run'),
+  runStep('tests: libSQL, workerd + D1, Chromium', 'npx vitest run', { live: true }),
 ])
 rmSync(dirname(buildMark), { recursive: true, force: true })
 if (results.some((ok) => !ok)) {

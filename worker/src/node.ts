@@ -66,7 +66,6 @@ function isStaticFile(PUBLIC_DIR: string, url: string): boolean {
   return file.startsWith(`${PUBLIC_DIR}/`) && existsSync(file)
 }
 
-/** Runs the same app under Node on a libSQL file: migrations applied, demo data seeded on request. */
 /** KEEP_ALIVE_TIMEOUT_MS: how long an idle kept-alive connection stays open (default 65 s, at least 1 s). */
 export function keepAliveMs(value: string | undefined): number {
   if (value === undefined || value === '') return 65_000
@@ -75,6 +74,7 @@ export function keepAliveMs(value: string | undefined): number {
   return ms
 }
 
+/** Runs the same app under Node on a libSQL file: migrations applied, demo data seeded on request. */
 export async function startNodeServer(opts: NodeServerOptions = {}) {
   const env = { ...process.env, ...opts.env }
   const config = configFromEnv(env)

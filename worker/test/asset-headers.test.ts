@@ -1,11 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headersFile, IMMUTABLE, isHashedOutput, REVALIDATE } from '../../scripts/asset-headers.mjs'
 import { startNodeServer } from '../src/node'
-import { offlineEnv } from './deployed-worker'
-import { waitForBuild } from './build-mark'
+import { offlineEnv, wranglerWorkerOptions } from './deployed-worker'
 
 /**
  * Cache headers of the built front ends on both entries (docs/decisions/0014): files named after their
@@ -15,7 +14,6 @@ import { waitForBuild } from './build-mark'
  * and what the Node entry reads.
  */
 
-const ROOT = resolve(__dirname, '../..')
 const FILES: Record<string, string> = {
   '/assets/index-DXdcJ-3m.js': 'console.log("site")',
   '/assets/index-DcGKpQaM.css': 'body{}',
@@ -89,11 +87,8 @@ describe('cache headers on the Workers entry (workerd, wrangler.toml assets)', (
   let url = ''
   beforeAll(async () => {
     Object.assign(process.env, offlineEnv())
-    // wrangler checks that wrangler.toml's assets directory (dist/public) exists: npm test builds it beside the tests.
-    await waitForBuild('The Workers entry cache headers test')
-    const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
     const { Miniflare } = await import('miniflare')
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))
+    const workerOptions = await wranglerWorkerOptions()
     const assets = workerOptions.assets as { directory: string }
     // The Worker itself does not matter here: wrangler.toml sends the asset paths straight to the assets.
     mf = new Miniflare({

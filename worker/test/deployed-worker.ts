@@ -95,6 +95,16 @@ async function workerBundle(env: NodeJS.ProcessEnv): Promise<string> {
   return join(dir, 'out')
 }
 
+/**
+ * wrangler.toml's bindings as Miniflare options, read by wrangler. wrangler checks that the assets
+ * directory (dist/public) exists, which `npm test` builds beside the tests: this waits for the build.
+ */
+export async function wranglerWorkerOptions() {
+  await waitForBuild("wrangler.toml's Worker options")
+  const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
+  return unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml')).workerOptions
+}
+
 type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>
 
 export async function startDeployedWorker(opts: { vars?: Record<string, string>; step?: Step; assets?: string } = {}) {
@@ -103,8 +113,7 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
   const env = offlineEnv()
   Object.assign(process.env, env)
   const bundleDir = await step('wrangler bundle (deploy --dry-run)', () => workerBundle(env))
-  const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))
+  const workerOptions = await wranglerWorkerOptions()
   const databaseId = (workerOptions.d1Databases as Record<string, { id: string }>).DB!.id
   const { assets, ...withoutAssets } = workerOptions as WorkerOptions & { assets?: object }
   const mf = await step('start workerd (Miniflare)', async () => {

@@ -14,11 +14,11 @@ const mocker = (globalThis as { __vitest_mocker__?: { reset(): void } }).__vites
 if (!worker || !mocker) throw new Error('fresh-modules-setup: vitest internals changed (no __vitest_worker__ or __vitest_mocker__); run this project isolated instead')
 
 const KEEP = [/\/node_modules\//, /\/vitest\/dist\//, /vitest-virtual-\w+\/dist/, /@vitest\/dist/]
-const self = import.meta.url.replace(/^file:\/\//, '')
 
 mocker.reset()
 for (const [id, node] of worker.evaluatedModules.idToModuleMap) {
-  if (id === self || id.endsWith('/fresh-modules-setup.ts')) continue
+  // This file, being evaluated now (vitest evaluates a setup file afresh for each test file).
+  if (id.endsWith('/fresh-modules-setup.ts')) continue
   if (!id.startsWith('mock:') && KEEP.some((re) => re.test(id))) continue
   node.promise = undefined
   node.exports = undefined

@@ -9,8 +9,7 @@ import { openLibsql } from '../src/db/node'
 import { participants, programs } from '../src/db/schema'
 import { startNodeServer } from '../src/node'
 import { acceptsHtml, plainText } from '../src/features/site/share-preview'
-import { offlineEnv } from './deployed-worker'
-import { waitForBuild } from './build-mark'
+import { offlineEnv, wranglerWorkerOptions } from './deployed-worker'
 
 /**
  * Every client gets the page (issue 13): the participant site's routes answer their HTML to any
@@ -326,11 +325,8 @@ describe('the Workers entry serves icons and fonts as assets (wrangler.toml)', (
   let url = ''
   beforeAll(async () => {
     Object.assign(process.env, offlineEnv())
-    // wrangler checks that wrangler.toml's assets directory (dist/public) exists: npm test builds it beside the tests.
-    await waitForBuild('The Workers entry assets test')
-    const { unstable_getMiniflareWorkerOptions } = await import('wrangler')
     const { Miniflare } = await import('miniflare')
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml'))
+    const workerOptions = await wranglerWorkerOptions()
     mf = new Miniflare({
       modules: true,
       script: 'export default { fetch() { return new Response("worker", { status: 404 }) } }',
