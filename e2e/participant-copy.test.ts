@@ -370,6 +370,22 @@ describe('layout stability on a phone (issue 29)', () => {
     return { cls: shifts.reduce((sum, s) => sum + s.value, 0), shifts }
   }
 
+  it("a visitor's home draws its carousel, challenge tiles and featured rewards from the page, without calling for them", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname
+      if (path.startsWith('/public/home/')) asked.push(path)
+    })
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    await page.getByRole('region', { name: 'Highlights' }).getByRole('heading', { name: 'Earn while you explore' }).waitFor()
+    await page.getByRole('region', { name: /^Ways to earn/ }).getByRole('link', { name: 'Take: Tell us your taste profile' }).waitFor()
+    await page.getByRole('region', { name: 'Rewards worth the effort' }).getByRole('link', { name: 'View details: Free pastry with any drink' }).waitFor()
+    expect(asked).toEqual([])
+    await context.close()
+  })
+
   it('a signed-out visit to a challenge (sent on to sign in) and to the home page shift at most 0.02', async () => {
     for (const path of ['/challenge/coffee-quiz', '/']) {
       const { cls, shifts } = await shiftsOf(path)

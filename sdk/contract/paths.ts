@@ -57,3 +57,13 @@ export const offerRoutes = {
 
 /** Merchants per page of GET /public/offers/merchants. */
 export const OFFERS_PAGE_SIZE = 12
+
+/**
+ * The signed-out home's three reads, which the hosted site's page carries in its bootstrap (`primed`,
+ * keyed by these paths, each the answer the call gives): its first render needs no round trip.
+ */
+export const visitorHomeRoutes = {
+  carousel: '/public/home/carousel',
+  activeUncompleted: '/public/home/active_uncompleted_challenges',
+  activeRewards: '/public/home/active_rewards',
+} as const

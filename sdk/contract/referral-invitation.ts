@@ -1,4 +1,4 @@
-const numbers = /* @__PURE__ */ new Intl.NumberFormat('en-US')
+import { formatNumber } from './number-format'
 
 /**
  * The invitation line of a referral link (/signin?referral_code=CODE), one wording for the landing's
@@ -8,5 +8,5 @@ const numbers = /* @__PURE__ */ new Intl.NumberFormat('en-US')
  */
 export function referralInvitation(name: string | null, program: string, bonus: number, pointsTerm: string): string {
   const who = `${name ?? 'A friend'} invited you`
-  return bonus > 0 ? `${who}: join and get ${numbers.format(bonus)} ${pointsTerm}` : `${who} to join ${program}`
+  return bonus > 0 ? `${who}: join and get ${formatNumber(bonus)} ${pointsTerm}` : `${who} to join ${program}`
 }

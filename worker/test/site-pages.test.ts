@@ -268,9 +268,11 @@ describe('robots, sitemap, manifest, icons and fonts', () => {
     await font.arrayBuffer()
   })
 
-  it('preloads the hero image where the page shows it, and the font file of its headings', async () => {
+  it('preloads the hero image where the page shows it, and the font files: its headings\' first, then its text\'s', async () => {
     const heroImage = '<link rel="preload" as="image" href="/brand/hero.svg" fetchpriority="high">'
-    const headingFont = '<link rel="preload" as="font" type="font/woff2" href="/assets/fonts/poppins-latin-700-normal.woff2" crossorigin>'
+    const headingFont =
+      '<link rel="preload" as="font" type="font/woff2" href="/assets/fonts/poppins-latin-700-normal.woff2" crossorigin>' +
+      '<link rel="preload" as="font" type="font/woff2" href="/assets/fonts/inter-latin-wght-normal.woff2" crossorigin>'
     // A signed-out visitor's challenge and account pages are the sign-in page, on the hero backdrop.
     for (const path of ['/', '/signin', '/challenge/coffee-quiz', '/reward/2', '/my-account']) {
       const html = await (await get(path, { accept: 'text/html' })).text()

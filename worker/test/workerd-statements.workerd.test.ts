@@ -173,6 +173,15 @@ describe('public reads: cached, and invalidated by the content version', () => {
     }
   })
 
+  it("a visitor's home page, with the answers of its first screen (issue 29): at most 2 statements on a warm isolate", async () => {
+    const page = { headers: { accept: 'text/html' } }
+    expect((await call(listing, '/', page)).status).toBe(200)
+    const again = await call(listing, '/', page)
+    expect(again.status).toBe(200)
+    expect(again.text).toContain('"primed":{')
+    expect(again.statements, again.sql.join('\n')).toBeLessThanOrEqual(2)
+  })
+
   it('serves no copy of an older content version once the program row says a save happened, from memory or the Cache API', async () => {
     // A short program-cache TTL stands for "the program row is read again"; the Cache API keeps copies
     // for minutes, so without the version in its key the old answer would come back from there.

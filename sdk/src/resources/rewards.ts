@@ -1,4 +1,5 @@
 import type { OffersRewardResponse, ProcessRewardResponse, Reward, RewardListResponse } from '../../contract/rewards'
+import { visitorHomeRoutes } from '../../contract/paths'
 import { newIdempotencyKey, type Transport } from '../transport'
 
 // The reward calls of participant-site.md section 7. Kept here until contract/paths.ts gains them,
@@ -6,7 +7,7 @@ import { newIdempotencyKey, type Transport } from '../transport'
 export const rewardRoutes = {
   reward: (id: number) => `/public/rewards/${encodeURIComponent(String(id))}`,
   processReward: '/public/rewards/process_reward',
-  activeRewards: '/public/home/active_rewards',
+  activeRewards: visitorHomeRoutes.activeRewards,
   currentRewards: '/public/home/current_rewards',
   claimedRewards: '/public/home/claimed_rewards',
   offersReward: '/public/home/offers_reward',
@@ -69,6 +70,11 @@ export class RewardsResource {
    */
   listActive(): Promise<RewardListResponse> {
     return this.t.get(routes.activeRewards)
+  }
+
+  /** `listActive()`'s answer the page came with (the hosted site's bootstrap), once; else undefined. */
+  primedActive(): RewardListResponse | undefined {
+    return this.t.takePrimed(routes.activeRewards)
   }
 
   /**

@@ -1,7 +1,10 @@
 import type { PublicProgram } from '../../../sdk/contract/program'
 
-/** What the worker injects into the page head (routes/pages.ts serveShell). */
-export type Bootstrap = { program: PublicProgram; signed_in: boolean }
+/**
+ * What the worker injects into the page head (features/site/pages.ts serveShell). `primed`: answers of
+ * GET calls the first screen makes, by path (a visitor's home: contract/paths.ts visitorHomeRoutes).
+ */
+export type Bootstrap = { program: PublicProgram; signed_in: boolean; primed?: Record<string, unknown> }
 
 /** Parses the JSON data block; null when it is missing or not a program bootstrap. */
 export function parseBootstrap(text: string | null | undefined): Bootstrap | null {
@@ -9,7 +12,8 @@ export function parseBootstrap(text: string | null | undefined): Bootstrap | nul
   try {
     const data = JSON.parse(text) as Partial<Bootstrap> | null
     if (!data || typeof data !== 'object' || !data.program || typeof data.program.name !== 'string') return null
-    return { program: data.program, signed_in: data.signed_in === true }
+    const primed = data.primed && typeof data.primed === 'object' && !Array.isArray(data.primed) ? data.primed : undefined
+    return { program: data.program, signed_in: data.signed_in === true, ...(primed && { primed }) }
   } catch {
     return null
   }

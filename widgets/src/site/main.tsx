@@ -61,7 +61,7 @@ async function start() {
   }
 
   // The program key pins API calls to this program (it matters on localhost, where ?program= picks it).
-  const client = createClient({ auth: 'cookie', programKey: program.public_key })
+  const client = createClient({ auth: 'cookie', programKey: program.public_key, primed: bootstrap?.primed })
   const session = createSession(client, signedIn)
   applyBranding(document.documentElement, program.program_template_detail.element_css_style)
   setFavicon(program.program_template_detail.favicon_file)

@@ -1,13 +1,9 @@
 /** Small display helpers shared by widgets. */
 
-/**
- * 1250 -> "1,250". Whole numbers (points, counts: what a first paint shows) are grouped here as en-US
- * groups them; anything else goes through Intl. No Intl formatter is made when the module loads, nor
- * for whole numbers: a page's first one loads the locale's data, tens of milliseconds of a phone's
- * main thread before the first paint. (ui/money.ts has formatUsd.)
- */
-export const formatNumber = (n: number) =>
-  Number.isSafeInteger(n) ? `${n}`.replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US')
+/** 1250 -> "1,250" (contract/number-format.ts: no Intl formatter for whole numbers). (ui/money.ts has formatUsd.) */
+import { formatNumber } from '../../../sdk/contract/number-format'
+
+export { formatNumber }
 
 /** Initials for an avatar placeholder: "Jane Doe" -> "JD". */
 export function initials(name: string): string {

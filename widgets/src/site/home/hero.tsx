@@ -11,7 +11,7 @@ import { useLoad } from '../../widgets/shared/use-load'
 /** The home hero: the program's words on the left, the carousel of slides on the right. */
 export function Hero({ children, welcome }: { children: ComponentChildren; welcome?: boolean }) {
   const { program, client } = useSite()
-  const [slides] = useLoad(() => client.home.carousel().then((r) => r.data), 'carousel')
+  const [slides] = useLoad(() => client.home.carousel().then((r) => r.data), 'carousel', () => client.home.primedCarousel()?.data)
   const image = program.program_template_detail.header_background_image
   const hasSlides = slides.status !== 'ready' || slides.data.length > 0
   return (

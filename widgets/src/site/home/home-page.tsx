@@ -34,6 +34,7 @@ function VisitorHome() {
   const [tiles, reload] = useLoad(
     () => client.home.activeUncompletedChallenges().then((r) => r.data.filter(isTileShown)),
     'tiles',
+    () => client.home.primedActiveUncompletedChallenges()?.data.filter(isTileShown),
   )
   return (
     <>

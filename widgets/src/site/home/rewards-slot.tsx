@@ -31,11 +31,15 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 function RewardList({ section }: { section: 'active' | 'current' | 'claimed' }) {
   const { client, program } = useSite()
   const terms = useTerms()
-  const [state, reload] = useLoad(() => {
-    if (section === 'current') return client.rewards.listCurrent().then((r) => r.data)
-    if (section === 'claimed') return client.rewards.listClaimed().then((r) => r.data)
-    return client.rewards.listActive().then((r) => r.data)
-  }, section)
+  const [state, reload] = useLoad(
+    () => {
+      if (section === 'current') return client.rewards.listCurrent().then((r) => r.data)
+      if (section === 'claimed') return client.rewards.listClaimed().then((r) => r.data)
+      return client.rewards.listActive().then((r) => r.data)
+    },
+    section,
+    () => (section === 'active' ? client.rewards.primedActive()?.data : undefined),
+  )
   const rewards = capitalize(terms.rewards)
   const head = {
     active: {

@@ -16,9 +16,10 @@ import { cachedPublicProgram } from '../programs/programs'
 import { customCssStyle } from '../branding/program-css'
 import { lookupReferrer } from '../referrals/public'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
-import { SERVER_PATHS } from '../../../../sdk/contract/site-routes'
+import { matchSiteRoute, SERVER_PATHS } from '../../../../sdk/contract/site-routes'
 import { acceptsHtml, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
 import { pagePreloads } from './page-preloads'
+import { visitorHomePrimed } from './primed'
 
 /**
  * Serves a built front end's index.html with the CSRF token and bootstrap data injected, so the page
@@ -186,10 +187,12 @@ export const sitePages = new Hono<AppEnv>()
     // limit; over the limit, the preview without the name).
     const referrer = referralCode && c.req.path === '/signin' ? await lookupReferrer(c, referralCode).catch(() => null) : null
     const preview = await sharePreview(deps, program, publicProgram, c.req.path, { referral_code: referralCode, referrer })
+    // A visitor's home comes with the answers of its first screen (primed.ts).
+    const primed = !participant && preview.status === 200 && matchSiteRoute(c.req.path, publicProgram.published_program_pages).name === 'home' ? await visitorHomePrimed(c) : undefined
     return serveShell(
       c,
       'site',
-      { program: publicProgram, signed_in: Boolean(participant) },
+      { program: publicProgram, signed_in: Boolean(participant), ...(primed && { primed }) },
       {
         head: previewHead(preview, publicProgram, await siteOriginFor(c)) + pagePreloads(publicProgram, c.req.path, Boolean(participant)),
         status: preview.status,
