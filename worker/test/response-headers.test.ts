@@ -35,6 +35,8 @@ function ours(frameAncestors?: string) {
   })
   app.get('/', (c) => c.json({ ok: true }))
   app.get('/public/thing', (c) => c.json({ ok: true }))
+  app.get('/ahoy/visits', (c) => c.json({ ok: true }))
+  app.get('/manifest.webmanifest', (c) => c.json({ ok: true }))
   app.get('/admin/v2/thing', (c) => c.html('<p>console</p>'))
   return app
 }
@@ -67,7 +69,8 @@ describe('response headers', () => {
   })
 
   it('give JSON API answers the API set: nosniff, HSTS, no referrer, a policy allowing nothing and no framing', async () => {
-    for (const path of ['/public/thing']) {
+    // The visit beacons and the manifest too: never documents, fetched by every first page load.
+    for (const path of ['/public/thing', '/ahoy/visits', '/manifest.webmanifest']) {
       const headers = headersOf(await ours().request(path, { headers: ID }))
       expect(headers).toEqual({
         'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

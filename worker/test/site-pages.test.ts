@@ -21,7 +21,7 @@ import { offlineEnv, wranglerWorkerOptions } from './deployed-worker'
 
 const ROOT = resolve(__dirname, '../..')
 const ORIGIN = 'https://rewards.example.test'
-const SITE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rewards</title><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="app"></div></body></html>`
+const SITE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rewards</title><script type="module" src="/assets/index-AbCd1234.js"></script><link rel="stylesheet" href="/assets/index-AbCd1234.css"></head><body><div id="app"></div></body></html>`
 const FILES: Record<string, string> = {
   '/index.html': SITE_HTML,
   '/embed.html': SITE_HTML.replace('Rewards', 'Widget'),
@@ -281,6 +281,17 @@ describe('robots, sitemap, manifest, icons and fonts', () => {
     const page = await (await get('/privacy', { accept: 'text/html' })).text()
     expect(page).not.toContain(heroImage)
     expect(page).toContain(headingFont)
+  })
+
+  it("puts the program's branding in the page, after the built stylesheet's defaults: the declarations partner pages' widgets get", async () => {
+    const program = (await (await get('/public/program')).json()) as { widget_host_style: string }
+    expect(program.widget_host_style).toMatch(/^--perk-primary:#[0-9a-f]{6};/)
+    for (const path of ['/', '/signin', '/privacy', '/no-such-page']) {
+      const html = await (await get(path, { accept: 'text/html' })).text()
+      const style = `<style id="tessera-branding">:root{${program.widget_host_style}}</style>`
+      expect(html, path).toContain(style)
+      expect(html.indexOf(style), path).toBeGreaterThan(html.indexOf('<link rel="stylesheet" href="/assets/index-AbCd1234.css">'))
+    }
   })
 
   it('builds every curated file from a package the project installs', () => {

@@ -10,13 +10,11 @@ import { ErrorPage } from './pages/error-page'
 import { FlashModal } from './flash/flash-modal'
 import { HomePage } from './home/home-page'
 import { LazyPage } from './lazy-page'
-import { challengePage, fairnessPage } from './lazy-pages'
-import { MyAccountPage } from './pages/my-account'
+import { challengePage, fairnessPage, myAccountPage, photosPage, programPage } from './lazy-pages'
 import { offersMerchantPage, offersPage } from './pages/offers-lazy'
 import { PartnerPage } from './pages/partner-page'
-import { PhotosPage } from './pages/photos-page'
-import { previewLandmarkLabel } from './branding-preview'
-import { ProgramPage } from './pages/program-page'
+import { AfterFirstPaint } from './after-first-paint'
+import { previewLandmarkLabel } from './preview-mode'
 import { SigninPage } from './pages/signin-page'
 import { rewardPage } from './reward/reward-lazy'
 import { currentUrl } from './router'
@@ -53,7 +51,7 @@ const titleOf = (route: Route, program: { partner_config: { title: string } | nu
 }
 
 /**
- * On a participant's home, fetch the screens opened next (a challenge, a reward) once the page is
+ * On a participant's home, fetch the screens opened next (a challenge, a reward, the account) once the page is
  * idle. The app does it, not the home page: pages never import each other.
  */
 function usePreloadFromHome(route: Route) {
@@ -64,6 +62,7 @@ function usePreloadFromHome(route: Route) {
     const timers = [
       setTimeout(() => void challengePage.preload().catch(() => {}), 1500),
       setTimeout(() => void rewardPage.preload().catch(() => {}), 2000),
+      setTimeout(() => void myAccountPage.preload().catch(() => {}), 2500),
     ]
     return () => timers.forEach(clearTimeout)
   }, [home])
@@ -78,7 +77,7 @@ function RouteView({ route }: { route: Route }) {
     case 'signin':
       return <SigninPage />
     case 'my-account':
-      return <MyAccountPage />
+      return <LazyPage loader={myAccountPage} props={{}} />
     case 'challenge':
       return <LazyPage loader={challengePage} props={{ identifier: route.identifier, backdrop: <HomePage /> }} />
     case 'my-offers':
@@ -90,9 +89,9 @@ function RouteView({ route }: { route: Route }) {
     case 'fairness':
       return <LazyPage loader={fairnessPage} props={{ id: route.id }} />
     case 'page':
-      return <ProgramPage page={route.page} />
+      return <LazyPage loader={programPage} props={{ page: route.page }} />
     case 'photos':
-      return <PhotosPage />
+      return <LazyPage loader={photosPage} props={{}} />
     case 'partner':
       return <PartnerPage />
     case 'not-found':
@@ -142,7 +141,10 @@ export function App() {
           <RouteView route={route} />
         </ErrorBoundary>
       </main>
-      <Footer />
+      {/* After the first screen: it would show below a short first render, then move down. */}
+      <AfterFirstPaint>
+        <Footer />
+      </AfterFirstPaint>
       <FlashModal />
       <Toaster item={ToastItem} />
     </div>

@@ -63,14 +63,19 @@ describe('branding preview on the site', () => {
       removeEventListener: vi.fn(),
     } as unknown as Window
     const show = vi.fn()
+    // The saved branding the page came with (the server's :root rule) gives way to the first draft.
+    const pageBranding = Object.assign(document.createElement('style'), { id: 'tessera-branding', textContent: ':root{--perk-primary:#5b4cf0;}' })
+    document.head.append(pageBranding)
     listenForBrandingPreview(saved, show, win)
     expect(parent.postMessage).toHaveBeenCalledWith({ type: BRANDING_PREVIEW_READY }, '*')
 
     listeners[0]!({ source: {}, data: draft() } as unknown as MessageEvent)
     expect(show).not.toHaveBeenCalled()
+    expect(pageBranding.isConnected).toBe(true)
     listeners[0]!({ source: parent, data: draft() } as unknown as MessageEvent)
     expect(show).toHaveBeenCalledTimes(1)
     expect(document.documentElement.style.getPropertyValue('--perk-primary')).toBe('#0b6e4f')
+    expect(document.getElementById('tessera-branding')).toBeNull()
     expect(document.getElementById('tessera-program-css')?.textContent).toBe('.hero{outline:1px solid #000}')
   })
 })

@@ -1,26 +1,10 @@
-import { BRANDING_PREVIEW_PARAM, BRANDING_PREVIEW_READY, type BrandingPreviewMessage, readBrandingPreview } from '../../../sdk/contract/branding-preview'
+import { BRANDING_PREVIEW_READY, type BrandingPreviewMessage, readBrandingPreview } from '../../../sdk/contract/branding-preview'
 import { fontFaceCss, programFonts } from '../../../sdk/contract/fonts'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { applyBranding, brandingVariables } from '../ui/branding'
 
 /** Custom CSS the preview may show: what the server's sanitizer lets through could never match this. */
 const UNSAFE_CSS = /<|@import|expression\s*\(|javascript:|behavior|-moz-binding|\\|url\(\s*['"]?\s*(?!\/(?!\/))/i
-
-/** Whether this page is the console's branding preview: framed, and opened with ?branding_preview. */
-export function isBrandingPreview(win: Window = window): boolean {
-  try {
-    return win.parent !== win && new URLSearchParams(win.location.search).has(BRANDING_PREVIEW_PARAM)
-  } catch {
-    return false
-  }
-}
-
-/**
- * A name for one of the site's landmarks while it is the console's branding preview: the console has
- * its own banner and main, and landmarks must stay told apart across the frame (axe landmark-unique).
- * Undefined on the site itself.
- */
-export const previewLandmarkLabel = (name: string, win: Window = window) => (isBrandingPreview(win) ? `Preview: ${name}` : undefined)
 
 function styleElement(doc: Document, id: string): HTMLStyleElement {
   let style = doc.getElementById(id) as HTMLStyleElement | null
@@ -54,6 +38,9 @@ export function previewProgram(program: PublicProgram, draft: BrandingPreviewMes
 /** The page's document-level theme for a (draft) program: variables, fonts and custom CSS. */
 export function applyPreviewTheme(doc: Document, before: PublicProgram, program: PublicProgram) {
   const root = doc.documentElement
+  // The saved branding the page came with (features/site/share-preview.ts brandingStyle) gives way
+  // to the draft, which may leave a colour at its default.
+  doc.getElementById('tessera-branding')?.remove()
   for (const name of Object.keys(brandingVariables(before.program_template_detail.element_css_style))) root.style.removeProperty(name)
   applyBranding(root, program.program_template_detail.element_css_style)
   styleElement(doc, 'tessera-fonts-preview').textContent = fontFaceCss(programFonts(program.program_template_detail.element_css_style))
@@ -64,7 +51,7 @@ export function applyPreviewTheme(doc: Document, before: PublicProgram, program:
 }
 
 /**
- * The site inside the console's branding preview: every draft the console posts (only its parent
+ * The site inside the console's branding preview (loaded only there: main.tsx): every draft the console posts (only its parent
  * frame, which the site's frame-ancestors limit to the site itself and the console) is shown at once,
  * and nothing is saved. Tells the console it is ready, so the current draft comes right away.
  */

@@ -1,12 +1,11 @@
 import { render } from 'preact'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient } from '../../../sdk/src/index'
-import { applyBranding } from '../ui/branding'
 import { Toaster } from '../ui/toast'
 import { ToastItem } from '../ui/toast-item'
 import { App, ErrorBoundary } from './app'
 import { readBootstrap } from './bootstrap'
-import { isBrandingPreview, listenForBrandingPreview } from './branding-preview'
+import { isBrandingPreview } from './preview-mode'
 import { SiteContext } from '../widgets/shared/context'
 import { ErrorPage } from './pages/error-page'
 import { startRouter } from './router'
@@ -17,7 +16,8 @@ import { focusAfterSignin, takeFocusAfterSigninMark } from '../widgets/signin/af
 function setFavicon(href: string | null) {
   if (!href) return
   const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]')
-  if (link) {
+  // The page came with the program's icon: setting it again fetched it again.
+  if (link && link.getAttribute('href') !== href) {
     link.href = href
     if (!href.endsWith('.svg')) link.removeAttribute('type')
   }
@@ -63,7 +63,9 @@ async function start() {
   // The program key pins API calls to this program (it matters on localhost, where ?program= picks it).
   const client = createClient({ auth: 'cookie', programKey: program.public_key, primed: bootstrap?.primed })
   const session = createSession(client, signedIn)
-  applyBranding(document.documentElement, program.program_template_detail.element_css_style)
+  // The page carries the program's branding in its head (features/site/share-preview.ts brandingStyle);
+  // a page without the bootstrap takes the same declarations from the program.
+  if (!bootstrap) document.documentElement.style.cssText += program.widget_host_style
   setFavicon(program.program_template_detail.favicon_file)
   startRouter()
   void session.load()
@@ -83,12 +85,15 @@ async function start() {
       root,
     )
   draw(program)
-  // Framed by the console's branding settings: the unsaved theme it posts, drawn as it comes.
+  // Framed by the console's branding settings: the unsaved theme it posts, drawn as it comes (its code
+  // loads only there).
   if (preview)
-    listenForBrandingPreview(program, (shown) => {
-      setFavicon(shown.program_template_detail.favicon_file)
-      draw(shown)
-    })
+    void import('./branding-preview').then(({ listenForBrandingPreview }) =>
+      listenForBrandingPreview(program, (shown) => {
+        setFavicon(shown.program_template_detail.favicon_file)
+        draw(shown)
+      }),
+    )
   // Signed in a moment ago (the sign-in page loads the next one): focus its content, not <body>.
   if (takeFocusAfterSigninMark() && signedIn) focusAfterSignin(() => document.getElementById('main'), document)
 }

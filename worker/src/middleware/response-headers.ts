@@ -66,8 +66,12 @@ const API_FIXED: [string, string][] = [
   ['X-Content-Type-Options', 'nosniff'],
 ]
 const API_CSP = "default-src 'none'; frame-ancestors 'none'"
-/** Uploaded files (/media/) get these too: an image never needs more, and must never run as a page. */
-const API_PATH = /^\/(public|participants|offers|payments|media|api)\//
+/**
+ * Uploaded files (/media/) get these too: an image never needs more, and must never run as a page. So do
+ * the visit beacons (/ahoy/) and the web app manifest, which a page fetches on every first load: the
+ * document set was most of their bytes (issue 29).
+ */
+const API_PATH = /^\/(public|participants|offers|payments|media|api|ahoy)\/|^\/manifest\.webmanifest$/
 
 /** Whether a path is the JSON API's (API_FIXED), from the request path. */
 export const isApiPath = (path: string) => API_PATH.test(path) && path !== API_DOCS_PATH

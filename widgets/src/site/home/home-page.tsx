@@ -7,7 +7,8 @@ import { useSite, useTerms } from '../../widgets/shared/context'
 import { isTileShown } from '../../widgets/challenge/challenge-rules'
 import { LoadError } from '../../widgets/shared/load-error'
 import { writesSettled } from '../../widgets/shared/pending-writes'
-import { useLoad } from '../../widgets/shared/use-load'
+import { type LoadState, useLoad } from '../../widgets/shared/use-load'
+import { AfterFirstPaint } from '../after-first-paint'
 import { Hero } from './hero'
 import { RewardsSlot } from './rewards-slot'
 import {
@@ -56,34 +57,50 @@ function VisitorHome() {
           </a>
         </div>
       </Hero>
-      <HomeSection
-        id="tiles-title"
-        title={`Ways to earn ${terms.points}`}
-        subtitle={`Sign in, pick a challenge and watch your ${terms.points} grow.`}
-      >
-        <ChallengeTiles
-          state={tiles}
-          reload={reload}
-          empty="New challenges are on the way. Check back soon."
-          LoadError={LoadError}
-        />
-      </HomeSection>
-      <RewardsSlot section="active" />
-      <section class="container" aria-labelledby="banner-title">
-        <div class="signin-banner">
-          <div>
-            <h2 id="banner-title" class="signin-banner__title">
-              Already a member?
-            </h2>
-            <p class="signin-banner__text">
-              Sign in to check your {terms.points}, finish challenges and claim {terms.rewards}.
-            </p>
+      <VisitorSections tiles={tiles} reload={reload} />
+    </>
+  )
+}
+
+/** The visitor home below its hero: the challenge tiles, the featured rewards and the sign-in banner. */
+function VisitorSections({ tiles, reload }: { tiles: LoadState<ChallengeTile[]>; reload: () => void }) {
+  const terms = useTerms()
+  return (
+    <>
+      <AfterFirstPaint>
+        <HomeSection
+          id="tiles-title"
+          title={`Ways to earn ${terms.points}`}
+          subtitle={`Sign in, pick a challenge and watch your ${terms.points} grow.`}
+        >
+          <ChallengeTiles
+            state={tiles}
+            reload={reload}
+            empty="New challenges are on the way. Check back soon."
+            LoadError={LoadError}
+          />
+        </HomeSection>
+      </AfterFirstPaint>
+      <AfterFirstPaint>
+        <RewardsSlot section="active" />
+      </AfterFirstPaint>
+      <AfterFirstPaint>
+        <section class="container" aria-labelledby="banner-title">
+          <div class="signin-banner">
+            <div>
+              <h2 id="banner-title" class="signin-banner__title">
+                Already a member?
+              </h2>
+              <p class="signin-banner__text">
+                Sign in to check your {terms.points}, finish challenges and claim {terms.rewards}.
+              </p>
+            </div>
+            <a href="/signin" class={buttonClass('inverse', 'lg')}>
+              Sign In
+            </a>
           </div>
-          <a href="/signin" class={buttonClass('inverse', 'lg')}>
-            Sign In
-          </a>
-        </div>
-      </section>
+        </section>
+      </AfterFirstPaint>
     </>
   )
 }

@@ -17,7 +17,7 @@ import { customCssStyle } from '../branding/program-css'
 import { lookupReferrer } from '../referrals/public'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
 import { matchSiteRoute, SERVER_PATHS } from '../../../../sdk/contract/site-routes'
-import { acceptsHtml, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
+import { acceptsHtml, brandingStyle, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
 import { pagePreloads } from './page-preloads'
 import { visitorHomePrimed } from './primed'
 
@@ -196,7 +196,8 @@ export const sitePages = new Hono<AppEnv>()
       {
         head: previewHead(preview, publicProgram, await siteOriginFor(c)) + pagePreloads(publicProgram, c.req.path, Boolean(participant)),
         status: preview.status,
-        styles: customCssStyle(publicProgram.custom_css),
+        // After the built stylesheet, whose :root holds the defaults; the program's custom CSS last.
+        styles: brandingStyle(publicProgram) + customCssStyle(publicProgram.custom_css),
       },
     )
   })

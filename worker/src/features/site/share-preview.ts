@@ -240,7 +240,17 @@ export function fontFaceStyle(program: PublicProgram): string {
   return css ? `<style id="tessera-fonts">${css}</style>` : ''
 }
 
-/** Every head tag of a site page: title, description, canonical, Open Graph, Twitter card, icons, manifest, fonts. */
+/**
+ * The program's branding as the page's own style (`:root`: its CSS variables and colour scheme, the
+ * declarations widgets get as their host style), so the first paint has the program's colours and
+ * fonts without the site's script computing them (issue 29). The declarations hold no `<`, braces or
+ * semicolons of their own (contract/branding.ts cssVariableValue).
+ */
+export function brandingStyle(program: PublicProgram): string {
+  return program.widget_host_style ? `<style id="tessera-branding">:root{${program.widget_host_style}}</style>` : ''
+}
+
+/** Every head tag of a site page: title, description, canonical, Open Graph, Twitter card, icons, manifest, fonts, branding. */
 export function previewHead(preview: SharePreview, program: PublicProgram, origin: string): string {
   const url = `${origin}${preview.path}`
   const image = absoluteUrl(origin, preview.image)
