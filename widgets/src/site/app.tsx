@@ -13,6 +13,7 @@ import { LazyPage } from './lazy-page'
 import { challengePage, fairnessPage, myAccountPage, photosPage, programPage } from './lazy-pages'
 import { offersMerchantPage, offersPage } from './pages/offers-lazy'
 import { PartnerPage } from './pages/partner-page'
+import { Redirect } from './pages/redirect'
 import { AfterFirstPaint } from './after-first-paint'
 import { previewLandmarkLabel } from './preview-mode'
 import { SigninPage } from './pages/signin-page'
@@ -68,9 +69,17 @@ function usePreloadFromHome(route: Route) {
   }, [home])
 }
 
+/** Screens of a signed-in participant: a visitor signs in first and comes back. */
+const PARTICIPANT_SCREENS = new Set<Route['name']>(['challenge', 'my-account', 'photos'])
+
 function RouteView({ route }: { route: Route }) {
-  const { program } = useSite()
+  const { program, session } = useSite()
   usePreloadFromHome(route)
+  // Before the screen's own script is fetched: a visitor's first paint is the sign-in page's (issue 29).
+  if (PARTICIPANT_SCREENS.has(route.name) && !session.signedIn.value) {
+    const { pathname, search } = currentUrl.value
+    return <Redirect to={`/signin?redirect_to=${encodeURIComponent(pathname + search)}`} />
+  }
   switch (route.name) {
     case 'home':
       return <HomePage />

@@ -10,17 +10,12 @@ import { ChallengeBody, ChallengeLoading } from '../../widgets/challenge/challen
 import { inactiveNotice, typeName } from '../../widgets/challenge/challenge-rules'
 import { useSite, useTerms } from '../../widgets/shared/context'
 import { useLoad } from '../../widgets/shared/use-load'
-import { Redirect } from '../pages/redirect'
 import { currentUrl, navigate } from '../router'
 import { PaymentModal } from './payment-modal'
 import './challenge-page.css'
 
-/** /challenge/{identifier}: signed-out visitors sign in first and come back here. */
+/** /challenge/{identifier}, for a participant (the app sends visitors to sign in first: app.tsx). */
 export function ChallengePage({ identifier, backdrop }: { identifier: string; backdrop: ComponentChildren }) {
-  const { session } = useSite()
-  const { pathname, search } = currentUrl.value
-  if (!session.signedIn.value)
-    return <Redirect to={`/signin?redirect_to=${encodeURIComponent(pathname + search)}`} />
   return <ChallengeLoader key={identifier} identifier={identifier} backdrop={backdrop} />
 }
 

@@ -10,7 +10,6 @@ import { ClaimedRewards } from '../../widgets/account/claimed-rewards'
 import { profileLines } from '../../widgets/account/account-format'
 import { EmailSettingsForm } from '../../widgets/account/email-settings'
 import { Avatar } from '../layout/avatar'
-import { Redirect } from './redirect'
 
 /** Your data (download, delete): fetched with the page's end, not with the site. */
 const PrivacyPanel = lazy(
@@ -66,7 +65,6 @@ const memberSince = (iso: string) => {
 export function MyAccountPage() {
   const { session, program, client } = useSite()
   const terms = useTerms()
-  if (!session.signedIn.value) return <Redirect to="/signin?redirect_to=/my-account" />
   const participant = session.participant.value
   const status = session.status.value
 

@@ -2,18 +2,16 @@ import { Img } from '../../ui/img'
 import { Skeleton } from '../../ui/skeleton'
 import { useSite } from '../../widgets/shared/context'
 import { useLoad } from '../../widgets/shared/use-load'
-import { Redirect } from './redirect'
 
 /**
  * /photos: the program's photo wall, from the social feed's posts (the spec lists the route without
- * its content). Participants only, like the other personal pages.
+ * its content). Participants only, like the other personal pages (app.tsx sends visitors to sign in).
  */
 export function PhotosPage() {
-  const { client, session, program } = useSite()
+  const { client, program } = useSite()
   // An active photo contest (console integrations photo-contests) makes the wall its entry page.
   const contest = program.photo_contest
   const [state] = useLoad(() => client.home.socialFeedChallenge(), 'photos')
-  if (!session.signedIn.value) return <Redirect to="/signin?redirect_to=%2Fphotos" />
   const posts = state.status === 'ready' ? (state.data.data?.social_network_posts ?? []) : []
   const photos = posts.flatMap((p) => [p, ...p.social_network_child_posts]).filter((p) => p.post_type !== 'video')
   return (
