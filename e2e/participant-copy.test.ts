@@ -386,6 +386,36 @@ describe('layout stability on a phone (issue 29)', () => {
     await context.close()
   })
 
+  it("the first screen the server draws is the site's own, box for box: header and hero, sign-in backdrop, at 390 and 1280 px", async () => {
+    /** Where the first screen's parts are, drawn by the server alone (JavaScript off) or by the site. */
+    async function boxes(path: string, width: number, javaScriptEnabled: boolean) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled, reducedMotion: 'reduce' })
+      const page = await context.newPage()
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+      if (javaScriptEnabled) await page.locator('footer').first().waitFor()
+      await page.evaluate(() => document.fonts.ready)
+      const found = await page.evaluate(() => {
+        const parts = ['.site-header', '.site-header__brand', '.site-header__signin', '.site-header__menu', '.site-nav', '.hero', '.hero__eyebrow', '.hero__title', '.hero__description', '.hero__actions', '.hero__inner > :last-child', '.signin-page__backdrop']
+        return Object.fromEntries(
+          parts.flatMap((sel) => {
+            const el = document.querySelector(sel)
+            if (!el) return []
+            const r = el.getBoundingClientRect()
+            return [[sel, [r.x, r.y, r.width, r.height].map(Math.round)]]
+          }),
+        )
+      })
+      await context.close()
+      return found
+    }
+    for (const width of [390, 1280])
+      for (const path of ['/', '/signin']) {
+        const server = await boxes(path, width, false)
+        expect(Object.keys(server).length, `${path} at ${width}`).toBeGreaterThan(path === '/' ? 8 : 2)
+        expect(server, `${path} at ${width}`).toEqual(await boxes(path, width, true))
+      }
+  })
+
   it('a signed-out visit to a challenge (sent on to sign in) and to the home page shift at most 0.02', async () => {
     for (const path of ['/challenge/coffee-quiz', '/']) {
       const { cls, shifts } = await shiftsOf(path)

@@ -84,6 +84,9 @@ async function start() {
       </SiteContext.Provider>,
       root,
     )
+  // The page's first screen as the worker drew it (features/site/first-screen.ts) gives way to the
+  // app's own in the same task, so no frame shows the page empty.
+  root.replaceChildren()
   draw(program)
   // Framed by the console's branding settings: the unsaved theme it posts, drawn as it comes (its code
   // loads only there).

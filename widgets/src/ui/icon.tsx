@@ -1,4 +1,5 @@
 import type { JSX } from 'preact'
+import { SPARK_PATH } from '../../../sdk/contract/icon-paths'
 
 type IconProps = { size?: number; class?: string }
 
@@ -24,4 +25,4 @@ export function icon(paths: JSX.Element) {
 }
 
 /** On every tile without an image (the tiles' first view): with the factory in the elements' core. */
-export const SparkIcon = icon(<path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />)
+export const SparkIcon = icon(<path d={SPARK_PATH} />)

@@ -1,13 +1,14 @@
 // The icon factory and the icon the tiles' first view draws are in icon.tsx (the custom elements' core
 // chunk carries them); the rest come with the elements that draw them (vite.embed.config.ts).
 export { icon, SparkIcon } from './icon'
+import { ARROW_RIGHT_PATH, EXTERNAL_PATH, MENU_PATH } from '../../../sdk/contract/icon-paths'
 import { icon } from './icon'
 
 export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />)
-export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />)
+export const MenuIcon = icon(<path d={MENU_PATH} />)
 export const ArrowLeftIcon = icon(<path d="M19 12H5M12 19l-7-7 7-7" />)
-export const ArrowRightIcon = icon(<path d="M5 12h14M12 5l7 7-7 7" />)
-export const ExternalIcon = icon(<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />)
+export const ArrowRightIcon = icon(<path d={ARROW_RIGHT_PATH} />)
+export const ExternalIcon = icon(<path d={EXTERNAL_PATH} />)
 export const UserIcon = icon(
   <>
     <circle cx="12" cy="8" r="4" />

@@ -20,6 +20,11 @@ import { matchSiteRoute, SERVER_PATHS } from '../../../../sdk/contract/site-rout
 import { acceptsHtml, brandingStyle, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
 import { pagePreloads } from './page-preloads'
 import { visitorHomePrimed } from './primed'
+import { type FirstScreen, type FirstScreenSlide, firstScreenHtml } from './first-screen'
+import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
+
+/** Screens a visitor sees as the sign-in page first: the page itself, and a participant's screens (the site sends visitors to sign in). */
+const SIGNIN_FIRST = new Set(['signin', 'challenge', 'my-account', 'photos'])
 
 /**
  * Serves a built front end's index.html with the CSRF token and bootstrap data injected, so the page
@@ -31,7 +36,7 @@ export async function serveShell(
   c: Context<AppEnv>,
   shell: 'site' | 'admin' | 'embed',
   bootstrap: unknown,
-  opts: { head?: string; status?: 200 | 404; styles?: string } = {},
+  opts: { head?: string; status?: 200 | 404; styles?: string; app?: string } = {},
 ): Promise<Response> {
   const csrf = await ensureCsrfToken(c)
   const path = { site: '/index.html', admin: '/admin/v2/index.html', embed: '/embed.html' }[shell]
@@ -53,6 +58,8 @@ export async function serveShell(
   }
   // `styles` (the program's custom CSS) last in the head: after the built page's own stylesheets.
   const head = `<meta name="csrf-token" content="${escapeHtml(csrf)}"><script type="application/json" id="tessera-bootstrap">${jsonForHtml(bootstrap)}</script>${opts.styles ?? ''}`
+  // `app`: the page's first screen, drawn by the browser before the script replaces it (first-screen.ts).
+  if (opts.app) html = html.replace('<div id="app"></div>', () => `<div id="app">${opts.app}</div>`)
   c.header('cache-control', 'no-store')
   return c.html(html.replace('</head>', () => `${head}</head>`), opts.status ?? 200)
 }
@@ -187,8 +194,16 @@ export const sitePages = new Hono<AppEnv>()
     // limit; over the limit, the preview without the name).
     const referrer = referralCode && c.req.path === '/signin' ? await lookupReferrer(c, referralCode).catch(() => null) : null
     const preview = await sharePreview(deps, program, publicProgram, c.req.path, { referral_code: referralCode, referrer })
-    // A visitor's home comes with the answers of its first screen (primed.ts).
-    const primed = !participant && preview.status === 200 && matchSiteRoute(c.req.path, publicProgram.published_program_pages).name === 'home' ? await visitorHomePrimed(c) : undefined
+    // A visitor's home comes with the answers of its first screen (primed.ts), and a visitor's home or
+    // sign-in page with that screen drawn (first-screen.ts).
+    const screen = preview.status === 200 && !participant ? matchSiteRoute(c.req.path, publicProgram.published_program_pages).name : null
+    const primed = screen === 'home' ? await visitorHomePrimed(c) : undefined
+    const first: FirstScreen | null =
+      screen === 'home'
+        ? { screen: 'home', slides: (primed?.[visitorHomeRoutes.carousel] as { data: FirstScreenSlide[] } | undefined)?.data ?? [] }
+        : screen && SIGNIN_FIRST.has(screen)
+          ? { screen: 'signin' }
+          : null
     return serveShell(
       c,
       'site',
@@ -198,6 +213,7 @@ export const sitePages = new Hono<AppEnv>()
         status: preview.status,
         // After the built stylesheet, whose :root holds the defaults; the program's custom CSS last.
         styles: brandingStyle(publicProgram) + customCssStyle(publicProgram.custom_css),
+        app: first ? firstScreenHtml(publicProgram, first) : undefined,
       },
     )
   })
