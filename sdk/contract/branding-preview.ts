@@ -7,7 +7,7 @@
 export const BRANDING_PREVIEW_MESSAGE = 'tessera:branding-preview'
 export const BRANDING_PREVIEW_READY = 'tessera:branding-preview-ready'
 /** The query parameter that puts the site in preview mode. */
-export const BRANDING_PREVIEW_PARAM = 'branding_preview'
+export { BRANDING_PREVIEW_PARAM } from './branding-preview-param'
 
 export type BrandingPreviewMessage = {
   type: typeof BRANDING_PREVIEW_MESSAGE

@@ -13,7 +13,10 @@ export function parseBootstrap(text: string | null | undefined): Bootstrap | nul
     const data = JSON.parse(text) as Partial<Bootstrap> | null
     if (!data || typeof data !== 'object' || !data.program || typeof data.program.name !== 'string') return null
     const primed = data.primed && typeof data.primed === 'object' && !Array.isArray(data.primed) ? data.primed : undefined
-    return { program: data.program, signed_in: data.signed_in === true, ...(primed && { primed }) }
+    // The page's head carries the branding's declarations and the fonts' fallback faces; the program
+    // comes without them (worker/src/features/site/pages.ts), as the schema's defaults.
+    const program = { ...data.program, widget_host_style: data.program.widget_host_style ?? '', font_fallbacks: data.program.font_fallbacks ?? [] }
+    return { program, signed_in: data.signed_in === true, ...(primed && { primed }) }
   } catch {
     return null
   }

@@ -1,4 +1,4 @@
-import { BRANDING_PREVIEW_PARAM } from '../../../sdk/contract/branding-preview'
+import { BRANDING_PREVIEW_PARAM } from '../../../sdk/contract/branding-preview-param'
 
 /** Whether this page is the console's branding preview: framed, and opened with ?branding_preview. */
 export function isBrandingPreview(win: Window = window): boolean {

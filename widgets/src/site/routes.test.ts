@@ -82,7 +82,8 @@ describe('menu', () => {
 
 describe('parseBootstrap', () => {
   it('reads the program and signed_in flag', () => {
-    expect(parseBootstrap('{"program":{"name":"Demo"},"signed_in":true}')).toEqual({ program: { name: 'Demo' }, signed_in: true })
+    // The page's head carries the two styles the program comes without: the schema's defaults.
+    expect(parseBootstrap('{"program":{"name":"Demo"},"signed_in":true}')).toEqual({ program: { name: 'Demo', widget_host_style: '', font_fallbacks: [] }, signed_in: true })
     expect(parseBootstrap('{"program":{"name":"Demo"}}')?.signed_in).toBe(false)
   })
   it('returns null for a missing or broken block', () => {

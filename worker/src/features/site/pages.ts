@@ -13,6 +13,7 @@ import { signinReturnHosts } from '../programs/partner-origins'
 import { participantIntegrations } from '../integrations/settings'
 import { safeRedirect } from '../../../../sdk/contract/redirect'
 import { cachedPublicProgram } from '../programs/programs'
+import type { PublicProgram } from '../../../../sdk/contract/program'
 import { customCssStyle } from '../branding/program-css'
 import { lookupReferrer } from '../referrals/public'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
@@ -63,6 +64,13 @@ export async function serveShell(
   c.header('cache-control', 'no-store')
   return c.html(html.replace('</head>', () => `${head}</head>`), opts.status ?? 200)
 }
+
+/**
+ * The program for a site page's bootstrap: without the two styles the page's head already carries (the
+ * branding's declarations and the fonts' fallback faces), which only partner pages' widgets read from
+ * the program. The site's script gives them the schema's defaults (widgets/src/site/bootstrap.ts).
+ */
+const withoutHeadStyles = ({ widget_host_style: _style, font_fallbacks: _fallbacks, ...program }: PublicProgram) => program
 
 /** Page answers depend on Accept (HTML, or a JSON 404 for a JSON-only client): caches must know. */
 export const varyAccept = (c: Context<AppEnv>) => c.header('vary', 'Accept', { append: true })
@@ -207,7 +215,7 @@ export const sitePages = new Hono<AppEnv>()
     return serveShell(
       c,
       'site',
-      { program: publicProgram, signed_in: Boolean(participant), ...(primed && { primed }) },
+      { program: withoutHeadStyles(publicProgram), signed_in: Boolean(participant), ...(primed && { primed }) },
       {
         head: previewHead(preview, publicProgram, await siteOriginFor(c)) + pagePreloads(publicProgram, c.req.path, Boolean(participant)),
         status: preview.status,

@@ -30,6 +30,18 @@ describe('the answers a page comes with', () => {
     }
   })
 
+  it('the program comes without the styles the page head carries: the branding declarations, the fallback faces', async () => {
+    const t = await makeTestApp()
+    const b = t.browser()
+    const html = await (await b.request('/signin', { headers: { accept: 'text/html' } })).text()
+    const { program } = bootstrapOf(html) as unknown as { program: Record<string, unknown> }
+    expect(program.name).toBeTruthy()
+    expect(program).not.toHaveProperty('widget_host_style')
+    expect(program).not.toHaveProperty('font_fallbacks')
+    const full = (await (await b.request('/public/program')).json()) as { widget_host_style: string }
+    expect(html).toContain(`<style id="tessera-branding">:root{${full.widget_host_style}}</style>`)
+  })
+
   it('other pages, and a signed-in participant’s home, come without them', async () => {
     const t = await makeTestApp()
     const visitor = t.browser()
