@@ -21,6 +21,12 @@ export type SiteRoute<P extends { slug: string } = { slug: string }> =
   | { name: 'not-found' }
 
 /** Paths served by the worker itself (APIs, the console, dev tools), never by the client router. */
+/**
+ * A signed-in participant's screens: a visitor who opens one is sent to sign in first and comes back
+ * (the site's router), so their first screen is the sign-in page's (the worker draws it).
+ */
+export const PARTICIPANT_SCREENS: ReadonlySet<SiteRoute['name']> = new Set(['challenge', 'my-account', 'photos'])
+
 export const SERVER_PATHS = /^\/(admin\/v2|public|participants|payments|offers|ahoy|_dev|_checkout|signin\/magic|healthz)(\/|$)/
 
 function normalisePath(pathname: string): string {

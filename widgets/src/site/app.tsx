@@ -18,6 +18,7 @@ import { AfterFirstPaint } from './after-first-paint'
 import { previewLandmarkLabel } from './preview-mode'
 import { SigninPage } from './pages/signin-page'
 import { rewardPage } from './reward/reward-lazy'
+import { PARTICIPANT_SCREENS } from '../../../sdk/contract/site-routes'
 import { currentUrl } from './router'
 import { matchRoute, type Route } from './routes'
 import './site.css'
@@ -68,9 +69,6 @@ function usePreloadFromHome(route: Route) {
     return () => timers.forEach(clearTimeout)
   }, [home])
 }
-
-/** Screens of a signed-in participant: a visitor signs in first and comes back. */
-const PARTICIPANT_SCREENS = new Set<Route['name']>(['challenge', 'my-account', 'photos'])
 
 function RouteView({ route }: { route: Route }) {
   const { program, session } = useSite()

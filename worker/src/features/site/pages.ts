@@ -17,15 +17,12 @@ import type { PublicProgram } from '../../../../sdk/contract/program'
 import { customCssStyle } from '../branding/program-css'
 import { lookupReferrer } from '../referrals/public'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
-import { matchSiteRoute, SERVER_PATHS } from '../../../../sdk/contract/site-routes'
+import { matchSiteRoute, PARTICIPANT_SCREENS, SERVER_PATHS } from '../../../../sdk/contract/site-routes'
 import { acceptsHtml, brandingStyle, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
 import { pagePreloads } from './page-preloads'
 import { visitorHomePrimed } from './primed'
 import { type FirstScreen, type FirstScreenSlide, firstScreenHtml } from './first-screen'
 import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
-
-/** Screens a visitor sees as the sign-in page first: the page itself, and a participant's screens (the site sends visitors to sign in). */
-const SIGNIN_FIRST = new Set(['signin', 'challenge', 'my-account', 'photos'])
 
 /**
  * Serves a built front end's index.html with the CSRF token and bootstrap data injected, so the page
@@ -209,7 +206,7 @@ export const sitePages = new Hono<AppEnv>()
     const first: FirstScreen | null =
       screen === 'home'
         ? { screen: 'home', slides: (primed?.[visitorHomeRoutes.carousel] as { data: FirstScreenSlide[] } | undefined)?.data ?? [] }
-        : screen && SIGNIN_FIRST.has(screen)
+        : screen === 'signin' || (screen && PARTICIPANT_SCREENS.has(screen))
           ? { screen: 'signin' }
           : null
     return serveShell(
