@@ -189,7 +189,8 @@ describe('copy', () => {
     const { context, page } = await newPage(browser, 1280)
     for (const path of ['/terms', '/privacy']) {
       await page.goto(`${tessera.url}${path}`)
-      await page.locator('main p').first().waitFor()
+      // The page's own text (its script loads on first use, behind a loading band with a hidden status line).
+      await page.locator('main p:not(.visually-hidden)').first().waitFor()
       const widest = await page.evaluate(() => {
         let worst = 0
         for (const el of Array.from(document.querySelectorAll<HTMLElement>('main p, main li'))) {
