@@ -132,7 +132,7 @@ const NOT_CORE = new RegExp(
     String.raw`[\\/]ui[\\/](modal|carousel|carousel-state|input|rich-text|lazy-rich-text|plain-text|sanitize|sanitize-core|media|time|date|money|icons|clipboard|focus|toast-item)\.`,
     String.raw`[\\/]ui[\\/]toast\.css$`,
     String.raw`[\\/]embed[\\/](checkout|program-css|runtime-failures|runtime-signin|signin-forms)\.`,
-    String.raw`[\\/]sdk[\\/]contract[\\/](redirect|offer-categories)\.`,
+    String.raw`[\\/]sdk[\\/]contract[\\/](redirect|offer-categories|icon-paths-more)\.`,
     String.raw`[\\/]shared[\\/](pending-writes|load-error)\.`,
   ].join('|'),
 )

@@ -23,11 +23,6 @@ export type TransportOptions = {
    * make media paths absolute on the Tessera origin for a partner's page.
    */
   reviver?: (key: string, value: unknown) => unknown
-  /**
-   * Answers the page came with, by GET path (the hosted site's bootstrap): each is handed out once by
-   * `takePrimed`, so a first render needs no round trip and a later load asks the server again.
-   */
-  primed?: Record<string, unknown>
 }
 
 export type RequestOptions = {
@@ -52,19 +47,6 @@ export class Transport {
   constructor(readonly options: TransportOptions = {}) {
     this.token = options.sessionToken ?? null
     this.csrf = options.csrfToken
-  }
-
-  /**
-   * The answer the page came with for a GET `path`, once; undefined when it came without one (or it was
-   * taken already).
-   * @example const slides = transport.takePrimed<{ data: Slide[] }>('/public/home/carousel')?.data
-   */
-  takePrimed<T>(path: string): T | undefined {
-    const primed = this.options.primed
-    if (!primed || !Object.hasOwn(primed, path)) return undefined
-    const answer = primed[path] as T
-    delete primed[path]
-    return answer
   }
 
   get sessionToken() {

@@ -1,5 +1,4 @@
 import type { Challenge, ChallengeTile } from '../../contract/challenges'
-import { visitorHomeRoutes } from '../../contract/paths'
 import type { Transport } from '../transport'
 
 /** A home carousel slide (participant-site.md section 3). */
@@ -19,8 +18,8 @@ export type ItemResponse<T> = { data: T | null }
 // The home section calls of participant-site.md section 7 (GET /public/home/...). Kept here until
 // contract/paths.ts gains them, so that this file stays zod-free.
 const routes = {
-  carousel: visitorHomeRoutes.carousel,
-  activeUncompleted: visitorHomeRoutes.activeUncompleted,
+  carousel: '/public/home/carousel',
+  activeUncompleted: '/public/home/active_uncompleted_challenges',
   completed: '/public/home/completed_challenges',
   extendedProfile: '/public/home/extended_profile_challenge',
   socialFeed: '/public/home/social_feed_challenge',
@@ -41,11 +40,6 @@ export class HomeResource {
     return this.t.get(routes.carousel)
   }
 
-  /** `carousel()`'s answer the page came with (the hosted site's bootstrap), once; else undefined. */
-  primedCarousel(): ListResponse<CarouselSlide> | undefined {
-    return this.t.takePrimed(routes.carousel)
-  }
-
   /**
    * Active challenges the caller has not completed (every active challenge for visitors), as tiles:
    * `client.challenges.retrieve(identifier)` answers the full challenge (questions, posts, content).
@@ -55,11 +49,6 @@ export class HomeResource {
    */
   activeUncompletedChallenges(): Promise<ListResponse<ChallengeTile>> {
     return this.t.get(routes.activeUncompleted)
-  }
-
-  /** `activeUncompletedChallenges()`'s answer the page came with, once; else undefined. */
-  primedActiveUncompletedChallenges(): ListResponse<ChallengeTile> | undefined {
-    return this.t.takePrimed(routes.activeUncompleted)
   }
 
   /**

@@ -1,5 +1,4 @@
 import type { OffersRewardResponse, ProcessRewardResponse, Reward, RewardListResponse } from '../../contract/rewards'
-import { visitorHomeRoutes } from '../../contract/paths'
 import { newIdempotencyKey, type Transport } from '../transport'
 
 // The reward calls of participant-site.md section 7. Kept here until contract/paths.ts gains them,
@@ -7,7 +6,7 @@ import { newIdempotencyKey, type Transport } from '../transport'
 export const rewardRoutes = {
   reward: (id: number) => `/public/rewards/${encodeURIComponent(String(id))}`,
   processReward: '/public/rewards/process_reward',
-  activeRewards: visitorHomeRoutes.activeRewards,
+  activeRewards: '/public/home/active_rewards',
   currentRewards: '/public/home/current_rewards',
   claimedRewards: '/public/home/claimed_rewards',
   offersReward: '/public/home/offers_reward',
@@ -70,11 +69,6 @@ export class RewardsResource {
    */
   listActive(): Promise<RewardListResponse> {
     return this.t.get(routes.activeRewards)
-  }
-
-  /** `listActive()`'s answer the page came with (the hosted site's bootstrap), once; else undefined. */
-  primedActive(): RewardListResponse | undefined {
-    return this.t.takePrimed(routes.activeRewards)
   }
 
   /**

@@ -5,6 +5,7 @@ import { Toaster } from '../ui/toast'
 import { ToastItem } from '../ui/toast-item'
 import { App, ErrorBoundary } from './app'
 import { readBootstrap } from './bootstrap'
+import { setPrimed } from './primed'
 import { isBrandingPreview } from './preview-mode'
 import { SiteContext } from '../widgets/shared/context'
 import { ErrorPage } from './pages/error-page'
@@ -61,7 +62,8 @@ async function start() {
   }
 
   // The program key pins API calls to this program (it matters on localhost, where ?program= picks it).
-  const client = createClient({ auth: 'cookie', programKey: program.public_key, primed: bootstrap?.primed })
+  const client = createClient({ auth: 'cookie', programKey: program.public_key })
+  setPrimed(bootstrap?.primed)
   const session = createSession(client, signedIn)
   // The page carries the program's branding in its head (features/site/share-preview.ts brandingStyle);
   // a page without the bootstrap takes the same declarations from the program.

@@ -1,7 +1,7 @@
 // The icon factory and the icon the tiles' first view draws are in icon.tsx (the custom elements' core
 // chunk carries them); the rest come with the elements that draw them (vite.embed.config.ts).
 export { icon, SparkIcon } from './icon'
-import { ARROW_RIGHT_PATH, EXTERNAL_PATH, MENU_PATH } from '../../../sdk/contract/icon-paths'
+import { ARROW_RIGHT_PATH, EXTERNAL_PATH, MENU_PATH } from '../../../sdk/contract/icon-paths-more'
 import { icon } from './icon'
 
 export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />)

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
 import { createClient } from '../../../../sdk/src/index'
 import { type Rendered, renderInSite, testProgram } from '../../widgets/shared/test-harness'
+import { setPrimed } from '../primed'
 import { Hero } from './hero'
 
 const slide = { id: 1, title: 'Earn while you explore', description: 'Watch, read and share.', link: null, button_text: null, image: null }
@@ -14,10 +15,11 @@ afterEach(() => {
   rendered = []
 })
 
-/** The hero with a real SDK client whose fetch answers `answer` and counts the calls. */
+/** A real SDK client whose fetch answers `answer` and counts the calls; the page came with `primed`. */
 function clientWith(primed: Record<string, unknown> | undefined, answer: unknown) {
+  setPrimed(primed)
   const fetch = vi.fn(async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }))
-  return { fetch, client: createClient({ baseUrl: 'http://localhost', fetch, primed }) }
+  return { fetch, client: createClient({ baseUrl: 'http://localhost', fetch }) }
 }
 
 describe('the home hero and the answers the page came with (issue 29)', () => {

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
-import type { CarouselSlide } from '../../../../sdk/src/resources/home'
+import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
+import type { CarouselSlide, ListResponse } from '../../../../sdk/src/resources/home'
 import { buttonClass } from '../../ui/button'
 import { Carousel } from '../../ui/carousel'
 import { HOME_CAROUSEL_INTERVAL_MS } from '../../ui/carousel-state'
@@ -7,11 +8,16 @@ import { Img } from '../../ui/img'
 import { Skeleton } from '../../ui/skeleton'
 import { useSite } from '../../widgets/shared/context'
 import { useLoad } from '../../widgets/shared/use-load'
+import { takePrimed } from '../primed'
 
 /** The home hero: the program's words on the left, the carousel of slides on the right. */
 export function Hero({ children, welcome }: { children: ComponentChildren; welcome?: boolean }) {
   const { program, client } = useSite()
-  const [slides] = useLoad(() => client.home.carousel().then((r) => r.data), 'carousel', () => client.home.primedCarousel()?.data)
+  const [slides] = useLoad(
+    () => client.home.carousel().then((r) => r.data),
+    'carousel',
+    takePrimed<ListResponse<CarouselSlide>>(visitorHomeRoutes.carousel)?.data,
+  )
   const image = program.program_template_detail.header_background_image
   const hasSlides = slides.status !== 'ready' || slides.data.length > 0
   return (

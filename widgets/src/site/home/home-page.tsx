@@ -9,6 +9,8 @@ import { LoadError } from '../../widgets/shared/load-error'
 import { writesSettled } from '../../widgets/shared/pending-writes'
 import { type LoadState, useLoad } from '../../widgets/shared/use-load'
 import { AfterFirstPaint } from '../after-first-paint'
+import { takePrimed } from '../primed'
+import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
 import { Hero } from './hero'
 import { RewardsSlot } from './rewards-slot'
 import {
@@ -35,7 +37,7 @@ function VisitorHome() {
   const [tiles, reload] = useLoad(
     () => client.home.activeUncompletedChallenges().then((r) => r.data.filter(isTileShown)),
     'tiles',
-    () => client.home.primedActiveUncompletedChallenges()?.data.filter(isTileShown),
+    takePrimed<{ data: ChallengeTile[] }>(visitorHomeRoutes.activeUncompleted)?.data.filter(isTileShown),
   )
   return (
     <>

@@ -11,6 +11,8 @@ import { errorMessage, type LoadState, useLoad } from '../../widgets/shared/use-
 import { TileSkeletons } from '../../widgets/tiles/challenge-tile'
 import { RewardTile } from '../../widgets/tiles/reward-tile'
 import { HomeSection } from '../../widgets/tiles/sections'
+import { takePrimed } from '../primed'
+import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
 import './rewards.css'
 
 /**
@@ -38,7 +40,7 @@ function RewardList({ section }: { section: 'active' | 'current' | 'claimed' }) 
       return client.rewards.listActive().then((r) => r.data)
     },
     section,
-    () => (section === 'active' ? client.rewards.primedActive()?.data : undefined),
+    section === 'active' ? takePrimed<{ data: Reward[] }>(visitorHomeRoutes.activeRewards)?.data : undefined,
   )
   const rewards = capitalize(terms.rewards)
   const head = {

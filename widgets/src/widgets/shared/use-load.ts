@@ -8,18 +8,14 @@ export type LoadState<T> =
 /**
  * Loads data for a component: re-runs when `key` changes (a string naming what is loaded), ignores
  * answers that arrive after a newer request or after unmounting, and can be reloaded or patched.
- * `initial`, read once when the component mounts, is data it already has (the answer the page came
- * with): it starts ready with it and loads only when `key` changes or on reload.
+ * `initial`, used when the component mounts, is data it already has (the answer the page came with):
+ * it starts ready with it and loads only when `key` changes or on reload.
  * @example const [challenge, reload] = useLoad(() => client.challenges.retrieve(id), id)
  */
-export function useLoad<T>(load: () => Promise<T>, key: string | number = '', initial?: () => T | undefined) {
-  const [state, setState] = useState<LoadState<T>>(() => {
-    const data = initial?.()
-    return data === undefined ? { status: 'loading' } : { status: 'ready', data }
-  })
-  // Started with data: the first effect has nothing to load.
-  const loaded = useRef(state.status === 'ready')
-  const run = useRef(0)
+export function useLoad<T>(load: () => Promise<T>, key: string | number = '', initial?: T) {
+  const [state, setState] = useState<LoadState<T>>(initial === undefined ? { status: 'loading' } : { status: 'ready', data: initial })
+  // -1: started with data, the first effect has nothing to load.
+  const run = useRef(initial === undefined ? 0 : -1)
   const loader = useRef(load)
   loader.current = load
 
@@ -38,7 +34,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string | number = '', in
 
   // `key` names what is loaded; the loader itself is read from a ref
   useEffect(() => {
-    if (loaded.current) loaded.current = false
+    if (run.current < 0) run.current = 0
     else reload()
     return () => {
       run.current++

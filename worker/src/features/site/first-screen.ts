@@ -1,4 +1,5 @@
-import { ARROW_RIGHT_PATH, EXTERNAL_PATH, MENU_PATH, SPARK_PATH } from '../../../../sdk/contract/icon-paths'
+import { ARROW_RIGHT_PATH, EXTERNAL_PATH, MENU_PATH } from '../../../../sdk/contract/icon-paths-more'
+import { SPARK_PATH } from '../../../../sdk/contract/icon-paths'
 import { formatNumber } from '../../../../sdk/contract/number-format'
 import type { PublicProgram } from '../../../../sdk/contract/program'
 import { escapeHtml as e } from '../../lib/html'
