@@ -416,6 +416,33 @@ describe('layout stability on a phone (issue 29)', () => {
       }
   })
 
+  it("the site's script takes over the first screen's elements instead of drawing new ones, so its largest paint is the server's", async () => {
+    for (const path of ['/', '/signin']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+      const page = await context.newPage()
+      // Keeps the elements the parser made, before any script of the page runs.
+      await page.addInitScript(() => {
+        const kept: Element[] = []
+        ;(window as unknown as { __parsed: Element[] }).__parsed = kept
+        new MutationObserver(() => {
+          for (const sel of ['.site-header', '.hero', '.hero__title', '.signin-page__backdrop']) {
+            const el = document.querySelector(sel)
+            if (el && !kept.includes(el)) kept.push(el)
+          }
+        }).observe(document, { childList: true, subtree: true })
+      })
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+      await page.locator('footer').first().waitFor()
+      const { parsed, stillThere } = await page.evaluate(() => {
+        const kept = (window as unknown as { __parsed: Element[] }).__parsed
+        return { parsed: kept.map((el) => el.className), stillThere: kept.every((el) => el.isConnected) }
+      })
+      expect(parsed.length, path).toBeGreaterThanOrEqual(2)
+      expect(stillThere, `${path}: ${parsed.join(', ')}`).toBe(true)
+      await context.close()
+    }
+  })
+
   it('a signed-out visit to a challenge (sent on to sign in) and to the home page shift at most 0.02', async () => {
     for (const path of ['/challenge/coffee-quiz', '/']) {
       const { cls, shifts } = await shiftsOf(path)

@@ -86,9 +86,9 @@ async function start() {
       </SiteContext.Provider>,
       root,
     )
-  // The page's first screen as the worker drew it (features/site/first-screen.ts) gives way to the
-  // app's own in the same task, so no frame shows the page empty.
-  root.replaceChildren()
+  // The page's first screen as the worker drew it (features/site/first-screen.ts) becomes the app's own
+  // in the same task: Preact's first render into a filled element takes over the elements it finds
+  // there (same tag, attributes and text set to the app's), and removes the rest.
   draw(program)
   // Framed by the console's branding settings: the unsaved theme it posts, drawn as it comes (its code
   // loads only there).
