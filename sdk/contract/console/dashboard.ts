@@ -145,13 +145,6 @@ const visitToken = z
 
 export const visitSurfaces = ['site', 'widget', 'iframe'] as const
 
-export const ahoyVisitRequestSchema = z.object({
-  visit_token: visitToken,
-  landing_page: z.string().max(2000, 'must be 2000 characters or fewer').optional(),
-  referrer: z.string().max(2000, 'must be 2000 characters or fewer').optional(),
-  surface: z.enum(visitSurfaces, { error: 'must be site, widget or iframe' }).optional(),
-})
-export type AhoyVisitRequest = z.infer<typeof ahoyVisitRequestSchema>
 
 export const ahoyEventSchema = z.object({
   name: z.literal('view', { error: 'must be view' }),
@@ -164,10 +157,25 @@ export const ahoyEventSchema = z.object({
     .optional(),
 })
 
+const ahoyEvents = z.array(ahoyEventSchema).min(1, 'must hold at least one event').max(10, 'must hold 10 events or fewer')
+
 export const ahoyEventsRequestSchema = z.object({
   visit_token: visitToken,
-  events: z.array(ahoyEventSchema).min(1, 'must hold at least one event').max(10, 'must hold 10 events or fewer'),
+  events: ahoyEvents,
 })
 export type AhoyEventsRequest = z.infer<typeof ahoyEventsRequestSchema>
+
+/**
+ * A visit's start. `events`: the first page's events, recorded with the visit (one call for a tab's
+ * first page instead of a visit call and then an events call).
+ */
+export const ahoyVisitRequestSchema = z.object({
+  visit_token: visitToken,
+  landing_page: z.string().max(2000, 'must be 2000 characters or fewer').optional(),
+  referrer: z.string().max(2000, 'must be 2000 characters or fewer').optional(),
+  surface: z.enum(visitSurfaces, { error: 'must be site, widget or iframe' }).optional(),
+  events: ahoyEvents.optional(),
+})
+export type AhoyVisitRequest = z.infer<typeof ahoyVisitRequestSchema>
 
 export const ahoyRoutes = { visits: '/ahoy/visits', events: '/ahoy/events' } as const

@@ -27,7 +27,7 @@ const EmbedContext = createContext<Embed | null>(null)
 
 export function useEmbed(): Embed {
   const embed = useContext(EmbedContext)
-  if (!embed) throw new Error('useEmbed needs an embedded widget root')
+  if (!embed) throw Error('useEmbed: no widget root')
   return embed
 }
 

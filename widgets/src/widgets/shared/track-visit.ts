@@ -2,9 +2,10 @@
  * Visit tracking for the Program visits card (admin-console-part-a.md section 7: /ahoy/visits and
  * /ahoy/events, cookies off). Called once per page load by the hosted site and by the widgets' runtime.
  * A random visit token lives in sessionStorage, one per tab and program, so reloads and pages of the
- * same tab are one visit; the first page of a tab posts the visit, every page a `view` event. The
- * calls are text/plain with the program in the query and no credentials: simple requests, no CORS
- * preflight, no cookie either way. Failures are ignored: tracking never gets in a page's way.
+ * same tab are one visit; the first page of a tab posts the visit with its `view` event, every later
+ * page its `view` event. The calls are text/plain with the program in the query and no credentials:
+ * simple requests, no CORS preflight, no cookie either way. Failures are ignored: tracking never gets
+ * in a page's way.
  */
 export function trackVisit(apiBase: string, programKey: string, surface: 'site' | 'widget' | 'iframe') {
   try {
@@ -16,22 +17,22 @@ export function trackVisit(apiBase: string, programKey: string, surface: 'site' 
     const fresh = !token
     if (!token) {
       // randomUUID needs a secure context; plain http pages (local development) get a weaker token.
-      token = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+      token = crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
       try {
         sessionStorage.setItem(key, token)
       } catch {}
     }
-    const post = (path: string, body: unknown) =>
-      fetch(`${apiBase}/ahoy/${path}?program=${encodeURIComponent(programKey)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify(body),
-        credentials: 'omit',
-        keepalive: true,
-      })
-    const view = () => post('events', { visit_token: token, events: [{ name: 'view', properties: { page: location.pathname.slice(0, 2000) } }] })
-    // The events call starts the visit too if this one is lost: the order only keeps the landing page.
-    const sent = fresh ? post('visits', { visit_token: token, landing_page: location.href.slice(0, 2000), referrer: document.referrer.slice(0, 2000), surface }).then(view) : view()
-    sent.catch(() => {})
+    const events = [{ name: 'view', properties: { page: location.pathname.slice(0, 2000) } }]
+    // A tab's first page starts the visit with its view (one call); every later page sends its view.
+    // The events call starts the visit too if the first one was lost: only the landing page is lost.
+    fetch(`${apiBase}/ahoy/${fresh ? 'visits' : 'events'}?program=${encodeURIComponent(programKey)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(
+        fresh ? { visit_token: token, landing_page: location.href.slice(0, 2000), referrer: document.referrer.slice(0, 2000), surface, events } : { visit_token: token, events },
+      ),
+      credentials: 'omit',
+      keepalive: true,
+    }).catch(() => {})
   } catch {}
 }

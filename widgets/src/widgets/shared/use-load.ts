@@ -13,9 +13,9 @@ export type LoadState<T> =
  * @example const [challenge, reload] = useLoad(() => client.challenges.retrieve(id), id)
  */
 export function useLoad<T>(load: () => Promise<T>, key: string | number = '', initial?: T) {
-  const [state, setState] = useState<LoadState<T>>(initial === undefined ? { status: 'loading' } : { status: 'ready', data: initial })
   // -1: started with data, the first effect has nothing to load.
   const run = useRef(initial === undefined ? 0 : -1)
+  const [state, setState] = useState<LoadState<T>>(run.current < 0 ? { status: 'ready', data: initial! } : { status: 'loading' })
   const loader = useRef(load)
   loader.current = load
 

@@ -68,8 +68,10 @@ export const ahoyRoutes = new Hono<AppEnv>()
   .post('/visits', async (c) => {
     const input = await readJson(c, ahoyVisitRequestSchema)
     await limit(c, 'visit', VISITS_PER_IP)
-    const { created } = await recordVisit(c.var.scope, input, c.var.deps.clock.now())
-    return c.json({ visit_token: input.visit_token, created }, created ? 201 : 200)
+    // The first page's events count against the events' own limit too, as if sent on their own.
+    if (input.events) await limit(c, 'event', EVENTS_PER_IP)
+    const { created, recorded } = await recordVisit(c.var.scope, input, c.var.deps.clock.now())
+    return c.json({ visit_token: input.visit_token, created, ...(input.events && { recorded }) }, created ? 201 : 200)
   })
   .post('/events', async (c) => {
     const input = await readJson(c, ahoyEventsRequestSchema)

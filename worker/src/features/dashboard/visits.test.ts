@@ -54,6 +54,31 @@ describe('POST /ahoy/visits and /ahoy/events', () => {
     expect(await metrics()).toEqual({ total: 2, recent: 2 })
   })
 
+  it("starts a visit with its first page's view in one call, atomically: a bad event records neither", async () => {
+    const { t, demo, post, token, metrics } = await setup()
+    const view = { name: 'view', properties: { page: '/' } }
+    const started = await post('/ahoy/visits', { visit_token: token(1), landing_page: 'http://localhost/', referrer: 'https://search.example/', surface: 'site', events: [view] })
+    expect(started.status).toBe(201)
+    expect(await started.json()).toEqual({ visit_token: token(1), created: true, recorded: 1 })
+    // The same call again (a retry): the same visit, its view counted again as a page view.
+    expect((await post('/ahoy/visits', { visit_token: token(1), events: [view] })).status).toBe(200)
+    const bad = await post('/ahoy/visits', { visit_token: token(2), surface: 'site', events: [view, { name: 'view', properties: { program_id: demo.id + 1000 } }] })
+    expect(bad.status).toBe(422)
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ 'events.1.properties.program_id': 'is not this program' })
+    const wrong = await post('/ahoy/visits', { visit_token: token(3), events: [{ name: 'click' }] })
+    expect(wrong.status).toBe(422)
+    expect(JSON.stringify(await wrong.json())).toContain('events.0.name')
+
+    const rows = await t.db.select().from(visits).where(eq(visits.programId, demo.id))
+    expect(rows.map((r) => [r.visitToken, r.landingPage, r.referrer, r.surface])).toEqual([[token(1), 'http://localhost/', 'https://search.example/', 'site']])
+    const events = await t.db.select().from(visitEvents).where(eq(visitEvents.programId, demo.id))
+    expect(events.map((e) => [e.name, e.properties])).toEqual([
+      ['view', { program_id: demo.id, page: '/' }],
+      ['view', { program_id: demo.id, page: '/' }],
+    ])
+    expect(await metrics()).toEqual({ total: 1, recent: 1 })
+  })
+
   it('limits visits per client address; another address still counts', async () => {
     const { post, token, metrics } = await setup()
     for (let i = 0; i < VISITS_PER_IP.limit; i++) expect((await post('/ahoy/visits', { visit_token: token(i) })).status).toBe(201)

@@ -18,12 +18,14 @@ const visitInsert = (scope: ProgramScope, token: string, values: { landingPage?:
     .onConflictDoNothing({ target: [visits.programId, visits.visitToken] })
 
 /**
- * POST /ahoy/visits: a tab's visit, once per visit token. The daily visit count (the Program visits
- * card) is kept by the visits_dashboard_insert trigger. Answers whether this call started the visit.
+ * POST /ahoy/visits: a tab's visit, once per visit token, with its first page's events if it names
+ * them (one batch). The daily visit count (the Program visits card) is kept by the
+ * visits_dashboard_insert trigger. Answers whether this call started the visit.
  */
-export async function recordVisit(scope: ProgramScope, input: AhoyVisitRequest, now: number): Promise<{ created: boolean }> {
-  const res = await visitInsert(scope, input.visit_token, { landingPage: input.landing_page ?? null, referrer: input.referrer ?? null, surface: input.surface ?? null }, now)
-  return { created: Number((res as { rowsAffected?: number; meta?: { changes?: number } }).rowsAffected ?? (res as { meta?: { changes?: number } }).meta?.changes ?? 0) > 0 }
+export async function recordVisit(scope: ProgramScope, input: AhoyVisitRequest, now: number): Promise<{ created: boolean; recorded: number }> {
+  const inserts = eventInserts(scope, input.visit_token, input.events ?? [], now)
+  const [res] = await batch(scope.db, [visitInsert(scope, input.visit_token, { landingPage: input.landing_page ?? null, referrer: input.referrer ?? null, surface: input.surface ?? null }, now), ...inserts])
+  return { created: Number((res as { rowsAffected?: number; meta?: { changes?: number } }).rowsAffected ?? (res as { meta?: { changes?: number } }).meta?.changes ?? 0) > 0, recorded: inserts.length }
 }
 
 /**
@@ -31,17 +33,21 @@ export async function recordVisit(scope: ProgramScope, input: AhoyVisitRequest, 
  * still on its way) starts here, so a view is never dropped; visit and events are one batch.
  */
 export async function recordEvents(scope: ProgramScope, input: AhoyEventsRequest, now: number): Promise<{ recorded: number }> {
-  for (const [i, e] of input.events.entries()) {
+  const inserts = eventInserts(scope, input.visit_token, input.events, now)
+  await batch(scope.db, [visitInsert(scope, input.visit_token, { landingPage: input.events[0]!.properties?.page ?? null }, now), ...inserts])
+  return { recorded: inserts.length }
+}
+
+/** The events' rows, each an INSERT ... SELECT of the visit's id by its token (no read first): for the visit's own batch. */
+function eventInserts(scope: ProgramScope, token: string, events: AhoyEventsRequest['events'], at: number) {
+  for (const [i, e] of events.entries()) {
     const claimed = e.properties?.program_id
     if (claimed !== undefined && claimed !== scope.programId) {
       throw new AppError('validation_failed', 422, `events.${i}.properties.program_id: is not this program`, { [`events.${i}.properties.program_id`]: 'is not this program' })
     }
   }
-  const at = now
-  const first = input.events[0]!
-  const inserts = input.events.map((e) => {
+  return events.map((e) => {
     const properties = JSON.stringify({ program_id: scope.programId, ...(e.properties?.page ? { page: e.properties.page } : {}) })
-    // INSERT ... SELECT the visit's id by token: one batch with the visit's insert, no read first.
     return scope.db.insert(visitEvents).select((qb) =>
       qb
         .select({
@@ -53,9 +59,7 @@ export async function recordEvents(scope: ProgramScope, input: AhoyEventsRequest
           time: sql<number>`${at}`.as('time'),
         })
         .from(visits)
-        .where(scope.where(visits, eq(visits.visitToken, input.visit_token))),
+        .where(scope.where(visits, eq(visits.visitToken, token))),
     )
   })
-  await batch(scope.db, [visitInsert(scope, input.visit_token, { landingPage: first.properties?.page ?? null }, now), ...inserts])
-  return { recorded: inserts.length }
 }
