@@ -417,7 +417,8 @@ describe('layout stability on a phone (issue 29)', () => {
   })
 
   it("the site's script takes over the first screen's elements instead of drawing new ones, so its largest paint is the server's", async () => {
-    for (const path of ['/', '/signin']) {
+    // A visitor of a participant's screen (a challenge) is on the sign-in screen from the first paint.
+    for (const path of ['/', '/signin', '/challenge/coffee-quiz']) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
       const page = await context.newPage()
       // Keeps the elements the parser made, before any script of the page runs.
@@ -439,6 +440,7 @@ describe('layout stability on a phone (issue 29)', () => {
       })
       expect(parsed.length, path).toBeGreaterThanOrEqual(2)
       expect(stillThere, `${path}: ${parsed.join(', ')}`).toBe(true)
+      if (path.startsWith('/challenge/')) await page.waitForURL(`**/signin?redirect_to=${encodeURIComponent(path)}`)
       await context.close()
     }
   })

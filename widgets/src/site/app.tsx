@@ -13,13 +13,12 @@ import { LazyPage } from './lazy-page'
 import { challengePage, fairnessPage, myAccountPage, photosPage, programPage } from './lazy-pages'
 import { offersMerchantPage, offersPage } from './pages/offers-lazy'
 import { PartnerPage } from './pages/partner-page'
-import { Redirect } from './pages/redirect'
 import { AfterFirstPaint } from './after-first-paint'
 import { previewLandmarkLabel } from './preview-mode'
 import { SigninPage } from './pages/signin-page'
 import { rewardPage } from './reward/reward-lazy'
 import { PARTICIPANT_SCREENS } from '../../../sdk/contract/site-routes'
-import { currentUrl } from './router'
+import { currentUrl, navigate } from './router'
 import { matchRoute, type Route } from './routes'
 import './site.css'
 
@@ -71,13 +70,8 @@ function usePreloadFromHome(route: Route) {
 }
 
 function RouteView({ route }: { route: Route }) {
-  const { program, session } = useSite()
+  const { program } = useSite()
   usePreloadFromHome(route)
-  // Before the screen's own script is fetched: a visitor's first paint is the sign-in page's (issue 29).
-  if (PARTICIPANT_SCREENS.has(route.name) && !session.signedIn.value) {
-    const { pathname, search } = currentUrl.value
-    return <Redirect to={`/signin?redirect_to=${encodeURIComponent(pathname + search)}`} />
-  }
   switch (route.name) {
     case 'home':
       return <HomePage />
@@ -115,9 +109,18 @@ export function ErrorBoundary({ children }: { children: ComponentChildren }) {
 
 /** The hosted participant site: header, the current route's screen, footer, toasts. */
 export function App() {
-  const { program } = useSite()
-  const { pathname } = currentUrl.value
-  const route = matchRoute(pathname, program.published_program_pages)
+  const { program, session } = useSite()
+  const { pathname, search } = currentUrl.value
+  const matched = matchRoute(pathname, program.published_program_pages)
+  // A visitor of a participant's screen gets the sign-in page at once, before that screen's script is
+  // fetched, and its address after (the same screen, not drawn again): the first render is the sign-in
+  // screen the server drew, whose elements it takes over (main.tsx), so that screen's first paint stays
+  // its largest (issue 29).
+  const signinAt = PARTICIPANT_SCREENS.has(matched.name) && !session.signedIn.value ? `/signin?redirect_to=${encodeURIComponent(pathname + search)}` : null
+  const route: Route = signinAt ? { name: 'signin' } : matched
+  useEffect(() => {
+    if (signinAt) navigate(signinAt, { replace: true })
+  }, [signinAt])
   const main = useRef<HTMLElement>(null)
   const firstRender = useRef(true)
 
@@ -144,7 +147,7 @@ export function App() {
       <Header />
       <main id="main" ref={main} tabIndex={-1} class="site-main" aria-label={previewLandmarkLabel('site content')}>
         {/* Keyed by path: a failed screen recovers once the visitor goes elsewhere. */}
-        <ErrorBoundary key={pathname}>
+        <ErrorBoundary key={signinAt ? '/signin' : pathname}>
           <RouteView route={route} />
         </ErrorBoundary>
       </main>
