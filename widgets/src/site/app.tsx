@@ -19,7 +19,7 @@ import { SigninPage } from './pages/signin-page'
 import { rewardPage } from './reward/reward-lazy'
 import { PARTICIPANT_SCREENS } from '../../../sdk/contract/site-routes'
 import { currentUrl, navigate } from './router'
-import { matchRoute, type Route } from './routes'
+import { matchRoute, type Route, withStickyParams } from './routes'
 import './site.css'
 
 const titleOf = (route: Route, program: { partner_config: { title: string } | null }): string | null => {
@@ -69,14 +69,14 @@ function usePreloadFromHome(route: Route) {
   }, [home])
 }
 
-function RouteView({ route }: { route: Route }) {
+function RouteView({ route, search }: { route: Route; search: string }) {
   const { program } = useSite()
   usePreloadFromHome(route)
   switch (route.name) {
     case 'home':
       return <HomePage />
     case 'signin':
-      return <SigninPage />
+      return <SigninPage search={search} />
     case 'my-account':
       return <LazyPage loader={myAccountPage} props={{}} />
     case 'challenge':
@@ -116,7 +116,8 @@ export function App() {
   // fetched, and its address after (the same screen, not drawn again): the first render is the sign-in
   // screen the server drew, whose elements it takes over (main.tsx), so that screen's first paint stays
   // its largest (issue 29).
-  const signinAt = PARTICIPANT_SCREENS.has(matched.name) && !session.signedIn.value ? `/signin?redirect_to=${encodeURIComponent(pathname + search)}` : null
+  // Its query is the sign-in address's from the start, so the address change draws nothing again.
+  const signinAt = PARTICIPANT_SCREENS.has(matched.name) && !session.signedIn.value ? withStickyParams(`/signin?redirect_to=${encodeURIComponent(pathname + search)}`, search) : null
   const route: Route = signinAt ? { name: 'signin' } : matched
   useEffect(() => {
     if (signinAt) navigate(signinAt, { replace: true })
@@ -148,7 +149,7 @@ export function App() {
       <main id="main" ref={main} tabIndex={-1} class="site-main" aria-label={previewLandmarkLabel('site content')}>
         {/* Keyed by path: a failed screen recovers once the visitor goes elsewhere. */}
         <ErrorBoundary key={signinAt ? '/signin' : pathname}>
-          <RouteView route={route} />
+          <RouteView route={route} search={signinAt ? new URL(signinAt, location.href).search : search} />
         </ErrorBoundary>
       </main>
       {/* After the first screen: it would show below a short first render, then move down. */}
