@@ -113,10 +113,9 @@ export function App() {
   const { pathname, search } = currentUrl.value
   const matched = matchRoute(pathname, program.published_program_pages)
   // A visitor of a participant's screen gets the sign-in page at once, before that screen's script is
-  // fetched, and its address after (the same screen, not drawn again): the first render is the sign-in
-  // screen the server drew, whose elements it takes over (main.tsx), so that screen's first paint stays
-  // its largest (issue 29).
-  // Its query is the sign-in address's from the start, so the address change draws nothing again.
+  // fetched, and its address after: the first render is the sign-in screen the server drew, whose
+  // elements it takes over (main.tsx), so that screen's first paint stays its largest (issue 29). Its
+  // query is the sign-in address's from the start, so the address change draws nothing again.
   const signinAt = PARTICIPANT_SCREENS.has(matched.name) && !session.signedIn.value ? withStickyParams(`/signin?redirect_to=${encodeURIComponent(pathname + search)}`, search) : null
   const route: Route = signinAt ? { name: 'signin' } : matched
   useEffect(() => {

@@ -67,8 +67,9 @@ export type FirstScreen = { screen: 'home'; slides: readonly FirstScreenSlide[] 
 /**
  * The first screen of a site page for a visitor, as the site's script draws it, written into the page
  * (`#app`): the browser paints the header and the hero (or the sign-in page's backdrop) before the
- * script has loaded, so the largest paint does not wait on it (issue 29). The script replaces it with
- * its own first render, box for box (e2e/participant-copy.test.ts compares them at 390 and 1280 px).
+ * script has loaded, so the largest paint does not wait on it (issue 29). The script's first render takes
+ * these elements over (widgets/src/site/main.tsx), so it must draw them box for box
+ * (e2e/participant-copy.test.ts compares them at 390 and 1280 px).
  * The sign-in screen is also what a visitor of a participant's screen sees first.
  */
 export function firstScreenHtml(program: PublicProgram, first: FirstScreen): string {

@@ -56,7 +56,7 @@ export async function serveShell(
   }
   // `styles` (the program's custom CSS) last in the head: after the built page's own stylesheets.
   const head = `<meta name="csrf-token" content="${escapeHtml(csrf)}"><script type="application/json" id="tessera-bootstrap">${jsonForHtml(bootstrap)}</script>${opts.styles ?? ''}`
-  // `app`: the page's first screen, drawn by the browser before the script replaces it (first-screen.ts).
+  // `app`: the page's first screen, painted before the script loads, whose first render takes it over (first-screen.ts).
   if (opts.app) html = html.replace('<div id="app"></div>', () => `<div id="app">${opts.app}</div>`)
   c.header('cache-control', 'no-store')
   return c.html(html.replace('</head>', () => `${head}</head>`), opts.status ?? 200)
