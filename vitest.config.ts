@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { readdirSync, readFileSync } from 'node:fs'
 import { defineConfig, type ViteUserConfig } from 'vitest/config'
-import { waitForBuild } from './worker/test/build-mark'
+import { waitForBuild } from './worker/local/build-mark'
 
 /**
  * The tests that drive the app against a real database (makeTestApp / openTestDatabase, directly or
@@ -124,7 +124,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async () => {
             // wrangler checks that wrangler.toml's assets directory (dist/public) exists, which npm test
-            // builds beside the tests (worker/test/build-mark.ts).
+            // builds beside the tests (worker/local/build-mark.ts).
             await waitForBuild('The workerd tests')
             return {
               main: './worker/src/index.ts',

@@ -44,7 +44,7 @@ import { apiKeyPrefix, generateApiKey, hashApiKey } from '../worker/src/features
 import { newWebhookSecret } from '../worker/src/features/webhooks/signing'
 import { RETRY_SCHEDULE_MS } from '../worker/src/features/webhooks/webhooks'
 import { startNodeServer } from '../worker/src/node'
-import { startDeployedWorker } from '../worker/test/deployed-worker'
+import { startDeployedWorker } from '../worker/local/deployed-worker'
 import { BENCH_DIR, fmtMs, fmtRps, num, phase, phases } from './lib/common'
 import type { SqlRunner } from './lib/fixture'
 import { libsqlRunner } from './lib/node-subject'

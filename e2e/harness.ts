@@ -1,13 +1,12 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core'
 import { localPath } from '../worker/src/db/libsql-local'
+import { migrateLocalD1 } from '../worker/local/deployed-worker'
 import { type NodeServerOptions, startNodeServer as startNodeServerOnly } from '../worker/src/node'
-import { sharedCacheDir } from '../worker/test/shared-cache'
 
 // import.meta.dirname: bench/size.ts runs this file as an ES module under tsx, where __dirname is undefined.
 export const ROOT = resolve(import.meta.dirname ?? __dirname, '..')
@@ -191,24 +190,12 @@ export async function waitForSeed(url: string, what: string, output: () => strin
 export const WRANGLER = [process.execPath, join(ROOT, 'node_modules/wrangler/bin/wrangler.js')] as const
 
 /**
- * Puts into the state folder `dir` the local D1 that `wrangler d1 migrations apply DB --local` makes:
- * the migrations are applied once per version of them (and of wrangler.toml and wrangler) into
- * `.cache/d1-migrated/<key>` and copied from there. The command costs some 20 s of CPU; the e2e files
- * on wrangler dev (wrangler.test.ts, crash.test.ts) each ran it (worker/test/shared-cache.ts).
+ * Puts into the state folder `dir` the local D1 that `wrangler d1 migrations apply DB --local` makes,
+ * with the same `d1_migrations` rows (worker/local/deployed-worker.ts, migrateLocalD1): about 2 s of
+ * CPU where the wrangler command cost some 20 s.
  */
 export async function migratedD1(dir: string): Promise<void> {
-  const migrations = join(ROOT, 'migrations')
-  const hash = createHash('sha256')
-  for (const f of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) if (/\.(sql|json)$/.test(f)) hash.update(f).update(readFileSync(join(migrations, f)))
-  hash.update(readFileSync(join(ROOT, 'wrangler.toml'))).update(readFileSync(join(ROOT, 'node_modules/wrangler/package.json')))
-  const cache = await sharedCacheDir('d1-migrated', hash.digest('hex').slice(0, 16), (into) =>
-    new Promise<void>((done, fail) =>
-      execFile(WRANGLER[0], [WRANGLER[1], 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', join(into, 'state')], { cwd: ROOT, env: wranglerEnv(into) }, (err, _out, stderr) =>
-        err ? fail(new Error(`wrangler d1 migrations apply failed: ${stderr}`)) : done(),
-      ),
-    ),
-  )
-  cpSync(join(cache, 'state'), dir, { recursive: true })
+  await migrateLocalD1(dir)
 }
 
 /** `wrangler dev` with local D1/R2/Queues in a throwaway state folder: the npm start path. */

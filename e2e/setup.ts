@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest'
-import { waitForBuild } from '../worker/test/build-mark'
+import { waitForBuild } from '../worker/local/build-mark'
 import { takeBrowserProblems } from './harness'
 
 // Every e2e file serves the built front ends: under `npm test` the build runs beside the first tests.

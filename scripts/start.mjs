@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // npm start: the whole product on http://localhost:8787 with demo data.
-//   default: wrangler dev (local D1, R2, Queues in workerd)   --node: Node + libSQL file
+//   default: the Worker as deployed, in workerd (local D1, R2, Queues; worker/local/start-workerd.ts)
+//   --wrangler: the same Worker under wrangler dev (reloads on every source change)
+//   --node: Node + libSQL file
 // Works as the first command on a fresh clone: installs dependencies when missing.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -9,6 +11,7 @@ import { ensureDependencies, offlineEnv, ROOT, run } from './env.mjs'
 
 ensureDependencies()
 const useNode = process.argv.includes('--node')
+const useWrangler = process.argv.includes('--wrangler')
 const port = Number(process.env.PORT ?? 8787)
 // Development is said here explicitly: the worker's default is production (dev mailbox, test checkout
 // and the development secret exist only in development).
@@ -31,8 +34,6 @@ if (useNode) {
     env: { ...env, ...devVars, PORT: String(port) },
   })
 } else {
-  console.log('[tessera] applying migrations to the local D1 database…')
-  run('npx wrangler d1 migrations apply DB --local', env)
   // Receipt OCR: a Worker cannot run tesseract, so a small Node service reads receipts on a loopback
   // port and the Worker reaches it over HTTP with a per-run secret (decision 0028).
   const ocrPort = await freePort()
@@ -47,6 +48,26 @@ if (useNode) {
   })
   Object.assign(devVars, { OCR_URL: `http://127.0.0.1:${ocrPort}`, OCR_SECRET: ocrSecret })
   const vars = Object.entries(devVars).flatMap(([k, v]) => ['--var', `${k}:${v}`])
+  if (useWrangler) startWrangler(vars)
+  else {
+    // The Worker as `wrangler deploy` bundles it, in workerd with wrangler.toml's bindings, assets and
+    // cron; it applies the migrations the local D1 lacks and seeds the demo data (decision 0043).
+    child = spawn(process.execPath, ['--import', 'tsx', 'worker/local/start-workerd.ts', '--port', String(port), ...vars], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env,
+    })
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d)
+      if (String(d).includes('[tessera] ready')) banner()
+    })
+  }
+}
+
+/** `npm start -- --wrangler`: wrangler dev, which rebuilds and reloads the Worker on every source change. */
+function startWrangler(vars) {
+  console.log('[tessera] applying migrations to the local D1 database…')
+  run('npx wrangler d1 migrations apply DB --local', env)
   // --test-scheduled: wrangler dev runs no cron by itself (and warns so); this script triggers the
   // Worker's minute cron (outbox retries, stalled imports) through /__scheduled, as the Node entry does.
   const args = ['wrangler', 'dev', '--local', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled', ...vars]

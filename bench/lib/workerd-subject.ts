@@ -1,6 +1,6 @@
 /**
  * The Workers entry as a bench subject (bench/workerd.ts): the Worker as deployed, in workerd on local
- * D1 (worker/test/deployed-worker.ts: wrangler's bundle, wrangler.toml's bindings, migrations, the dev
+ * D1 (worker/local/deployed-worker.ts: wrangler's bundle, wrangler.toml's bindings, migrations, the dev
  * seed, a bare Worker beside it as the floor), plus the same fixture as bench:api, with
  * TESSERA_COUNT_D1=1: D1 calls are counted by the Worker itself (worker/src/db/d1-count.ts), whose
  * isolate totals `/_dev/d1-count` answers; CPU comes from /proc for the workerd process.
@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import type { D1Database } from '@cloudflare/workers-types'
-import { startDeployedWorker } from '../../worker/test/deployed-worker'
+import { startDeployedWorker } from '../../worker/local/deployed-worker'
 import { phase } from './common'
 import { buildFixture, type Fixture, type SqlRunner } from './fixture'
 import type { DbCalls, Subject } from './targets'

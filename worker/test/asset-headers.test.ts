@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headersFile, IMMUTABLE, isHashedOutput, REVALIDATE } from '../../scripts/asset-headers.mjs'
 import { startNodeServer } from '../src/node'
-import { offlineEnv, wranglerWorkerOptions } from './deployed-worker'
+import { offlineEnv, wranglerWorkerOptions } from '../local/deployed-worker'
 
 /**
  * Cache headers of the built front ends on both entries (docs/decisions/0014): files named after their

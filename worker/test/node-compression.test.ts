@@ -9,7 +9,7 @@ import { headersFile, IMMUTABLE, REVALIDATE } from '../../scripts/asset-headers.
 import { preferredCoding } from '../src/lib/accept-encoding'
 import { compressAnswer, isCompressibleType } from '../src/middleware/compression'
 import { startNodeServer } from '../src/node'
-import { startDeployedWorker } from './deployed-worker'
+import { startDeployedWorker } from '../local/deployed-worker'
 
 /**
  * The Node entry compresses what it serves (docs/decisions/0030): brotli or gzip as Accept-Encoding

@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDeployedWorker } from './deployed-worker'
+import { startDeployedWorker } from '../local/deployed-worker'
 
 /**
  * The participant site's pages on the Workers entry as deployed (deployed-worker.ts), as

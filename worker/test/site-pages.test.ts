@@ -9,7 +9,7 @@ import { openLibsql } from '../src/db/node'
 import { participants, programs } from '../src/db/schema'
 import { startNodeServer } from '../src/node'
 import { acceptsHtml, plainText } from '../src/features/site/share-preview'
-import { offlineEnv, wranglerWorkerOptions } from './deployed-worker'
+import { offlineEnv, wranglerWorkerOptions } from '../local/deployed-worker'
 
 /**
  * Every client gets the page (issue 13): the participant site's routes answer their HTML to any

@@ -10,7 +10,7 @@ import { createLocalLibsqlClient } from '../src/db/libsql-local'
 import { MIGRATIONS_DIR, openLibsql } from '../src/db/node'
 import { seedDemo } from '../src/db/seed'
 import { D1_SERVER_WORKER, remoteD1 } from './d1-remote'
-import { migrationStatements } from './deployed-worker'
+import { migrationStatements } from '../local/deployed-worker'
 import { CLOSE_TEST_DATABASES } from './test-database-registry'
 
 /**

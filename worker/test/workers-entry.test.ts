@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PARTICIPANT_SESSION_IDLE_MS } from '../src/features/signin/sessions'
 import { randomToken, sha256 } from '../src/lib/crypto'
-import { startDeployedWorker } from './deployed-worker'
+import { startDeployedWorker } from '../local/deployed-worker'
 
 /**
  * The Workers entry as deployed (deployed-worker.ts: wrangler's bundle in workerd, wrangler.toml's

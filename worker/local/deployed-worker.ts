@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,7 +22,7 @@ import { sharedCacheDir } from './shared-cache'
  * Used by bench:workerd (bench/lib/workerd-subject.ts) and by worker/test/workers-entry.test.ts.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** wrangler offline and writing inside the repository (as scripts/env.mjs offlineEnv does). */
 export function offlineEnv(): NodeJS.ProcessEnv {
@@ -105,19 +105,98 @@ export async function wranglerWorkerOptions() {
   return unstable_getMiniflareWorkerOptions(resolve(ROOT, 'wrangler.toml')).workerOptions
 }
 
+/**
+ * The same options, kept as JSON beside the bundle (its key covers wrangler.toml and wrangler's
+ * version): loading wrangler to read them cost about 2 s of CPU on every start.
+ */
+async function cachedWorkerOptions(bundleDir: string): Promise<Record<string, unknown>> {
+  const file = join(bundleDir, '..', 'worker-options.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  const options = (await wranglerWorkerOptions()) as Record<string, unknown>
+  const temp = `${file}.${process.pid}`
+  writeFileSync(temp, JSON.stringify(options))
+  renameSync(temp, file)
+  return options
+}
+
+/**
+ * The bundle's modules, named as Miniflare's `modules: true` finds them, listed instead of found:
+ * finding them parses the 13 MB bundle (about 2.4 s of CPU on every start). The entry comes first.
+ */
+function bundleModules(bundleDir: string) {
+  return ['index.js', ...readdirSync(bundleDir).filter((f) => f.endsWith('.wasm'))].map((f) => ({ type: f.endsWith('.wasm') ? ('CompiledWasm' as const) : ('ESModule' as const), path: join(bundleDir, f) }))
+}
+
 type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>
 
-export async function startDeployedWorker(opts: { vars?: Record<string, string>; step?: Step; assets?: string } = {}) {
+/**
+ * Applies the migrations the local D1 lacks, each file in one batch with its row in `d1_migrations`, the
+ * table `wrangler d1 migrations apply` keeps: a database migrated by either knows what the other did.
+ * Answers the files applied.
+ */
+export async function applyPendingMigrations(db: D1Database): Promise<string[]> {
+  await db.prepare('CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)').run()
+  const done = new Set((await db.prepare('SELECT name FROM d1_migrations').all<{ name: string }>()).results.map((r) => r.name))
+  const applied: string[] = []
+  for (const { file, statements } of migrationStatements()) {
+    if (done.has(file)) continue
+    await db.batch([...statements.map((s) => db.prepare(s)), db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(file)])
+    applied.push(file)
+  }
+  return applied
+}
+
+/**
+ * Migrates the local D1 kept under `persistTo` (wrangler dev's `--persist-to` layout) without starting
+ * the Worker: a Miniflare with only the D1 binding. What `wrangler d1 migrations apply DB --local` does,
+ * for about a tenth of its CPU (it loads wrangler and starts a runtime per call).
+ */
+export async function migrateLocalD1(persistTo: string): Promise<string[]> {
+  const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8'))?.[1]
+  if (!databaseId) throw new Error('wrangler.toml declares no D1 database_id')
+  const mf = new Miniflare({
+    d1Persist: join(persistTo, 'v3', 'd1'),
+    modules: true,
+    script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
+    d1Databases: { DB: databaseId },
+  })
+  try {
+    return await applyPendingMigrations((await mf.getD1Database('DB')) as unknown as D1Database)
+  } finally {
+    await mf.dispose()
+  }
+}
+
+export type DeployedWorkerOptions = {
+  /** The Worker's vars over wrangler.toml's (ENVIRONMENT is development unless said here). */
+  vars?: Record<string, string>
+  step?: Step
+  /** A directory to serve as wrangler.toml's [assets] says; then `assetsUrl` is the entry that routes. */
+  assets?: string
+  /** The entry's port on 127.0.0.1 (default: a free one). */
+  port?: number
+  /**
+   * Where D1, R2 and the cache are kept, in wrangler dev's layout (`<dir>/v3/d1`, `<dir>/v3/r2`, ...), so
+   * `--persist-to` folders and `.wrangler/state` serve both. Default: a temp folder removed on close.
+   */
+  persistTo?: string
+  /** The bare Worker beside it, the benches' floor (default true). */
+  bare?: boolean
+}
+
+export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
   const step: Step = opts.step ?? ((_name, work) => work())
-  const dir = mkdtempSync(join(tmpdir(), 'tessera-workerd-'))
+  const dir = opts.persistTo ? join(opts.persistTo, 'v3') : mkdtempSync(join(tmpdir(), 'tessera-workerd-'))
   const env = offlineEnv()
   Object.assign(process.env, env)
   const bundleDir = await step('wrangler bundle (deploy --dry-run)', () => workerBundle(env))
-  const workerOptions = await wranglerWorkerOptions()
+  const workerOptions = await cachedWorkerOptions(bundleDir)
   const databaseId = (workerOptions.d1Databases as Record<string, { id: string }>).DB!.id
   const { assets, ...withoutAssets } = workerOptions as WorkerOptions & { assets?: object }
+  const withBare = opts.bare ?? true
   const mf = await step('start workerd (Miniflare)', async () => {
     const instance = new Miniflare({
+      ...(opts.port ? { port: opts.port, host: '127.0.0.1' } : {}),
       d1Persist: join(dir, 'd1'),
       r2Persist: join(dir, 'r2'),
       cachePersist: join(dir, 'cache'),
@@ -126,20 +205,23 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
           ...(withoutAssets as WorkerOptions),
           ...(opts.assets && assets ? { assets: { ...assets, directory: opts.assets } } : {}),
           name: 'tessera',
-          modules: true,
-          scriptPath: join(bundleDir, 'index.js'),
+          modules: bundleModules(bundleDir),
           modulesRoot: bundleDir,
           bindings: { ...(withoutAssets.bindings as Record<string, string>), ENVIRONMENT: 'development', ...opts.vars },
           unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
         } as WorkerOptions,
-        {
-          name: 'bare',
-          modules: true,
-          script: BARE_WORKER,
-          compatibilityDate: withoutAssets.compatibilityDate,
-          d1Databases: { DB: databaseId },
-          unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
-        },
+        ...(withBare
+          ? [
+              {
+                name: 'bare',
+                modules: true,
+                script: BARE_WORKER,
+                compatibilityDate: withoutAssets.compatibilityDate,
+                d1Databases: { DB: databaseId },
+                unsafeDirectSockets: [{ host: '127.0.0.1', port: 0 }],
+              },
+            ]
+          : []),
       ],
     })
     await instance.ready
@@ -148,16 +230,15 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
   // The first worker's entry goes through the assets router, as a request to Cloudflare does.
   const assetsUrl = opts.assets ? (await mf.ready).href.replace(/\/$/, '') : undefined
   const port = Number((await mf.unsafeGetDirectURL('tessera')).port)
-  const barePort = Number((await mf.unsafeGetDirectURL('bare')).port)
+  const barePort = withBare ? Number((await mf.unsafeGetDirectURL('bare')).port) : 0
   const db = (await mf.getD1Database('DB')) as unknown as D1Database
-  await step('migrations (D1)', async () => {
-    for (const { statements } of migrationStatements()) await db.batch(statements.map((s) => db.prepare(s)))
-  })
+  const migrations = await step('migrations (D1)', () => applyPendingMigrations(db))
   // The demo program answers on localhost in development (the Host header), like the site in a browser.
   const appUrl = `http://localhost:${port}`
-  await step('seedDemo (POST /_dev/seed in the Worker)', async () => {
+  const seed = await step('seedDemo (POST /_dev/seed in the Worker)', async () => {
     const res = await fetch(`${appUrl}/_dev/seed`, { method: 'POST', headers: { 'x-tessera-dev': 'seed' } })
     if (!res.ok) throw new Error(`the dev seed answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
+    return (await res.json()) as { created?: boolean }
   })
   return {
     mf,
@@ -169,9 +250,17 @@ export async function startDeployedWorker(opts: { vars?: Record<string, string>;
     loadUrl: `http://127.0.0.1:${port}`,
     host: `localhost:${port}`,
     bareUrl: `http://127.0.0.1:${barePort}`,
+    /** The migration files this start applied, and whether the dev seed made the demo data now. */
+    migrations,
+    seeded: Boolean(seed.created),
+    /** The Worker's cron (wrangler.toml's minute trigger), run once now, as Cloudflare runs it each minute. */
+    async scheduled() {
+      const worker = await mf.getWorker('tessera')
+      await worker.scheduled({ cron: '* * * * *', scheduledTime: new Date() })
+    },
     async close() {
       await mf.dispose()
-      rmSync(dir, { recursive: true, force: true })
+      if (!opts.persistTo) rmSync(dir, { recursive: true, force: true })
     },
   }
 }
