@@ -134,11 +134,11 @@ type Step = <T>(name: string, work: () => Promise<T>) => Promise<T>
  * table `wrangler d1 migrations apply` keeps: a database migrated by either knows what the other did.
  * Answers the files applied.
  */
-export async function applyPendingMigrations(db: D1Database): Promise<string[]> {
+export async function applyPendingMigrations(db: D1Database, migrations = migrationStatements()): Promise<string[]> {
   await db.prepare('CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)').run()
   const done = new Set((await db.prepare('SELECT name FROM d1_migrations').all<{ name: string }>()).results.map((r) => r.name))
   const applied: string[] = []
-  for (const { file, statements } of migrationStatements()) {
+  for (const { file, statements } of migrations) {
     if (done.has(file)) continue
     await db.batch([...statements.map((s) => db.prepare(s)), db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(file)])
     applied.push(file)
@@ -151,7 +151,7 @@ export async function applyPendingMigrations(db: D1Database): Promise<string[]> 
  * the Worker: a Miniflare with only the D1 binding. What `wrangler d1 migrations apply DB --local` does,
  * for about a tenth of its CPU (it loads wrangler and starts a runtime per call).
  */
-export async function migrateLocalD1(persistTo: string): Promise<string[]> {
+export async function migrateLocalD1(persistTo: string, migrations = migrationStatements()): Promise<string[]> {
   const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8'))?.[1]
   if (!databaseId) throw new Error('wrangler.toml declares no D1 database_id')
   const mf = new Miniflare({
@@ -161,7 +161,7 @@ export async function migrateLocalD1(persistTo: string): Promise<string[]> {
     d1Databases: { DB: databaseId },
   })
   try {
-    return await applyPendingMigrations((await mf.getD1Database('DB')) as unknown as D1Database)
+    return await applyPendingMigrations((await mf.getD1Database('DB')) as unknown as D1Database, migrations)
   } finally {
     await mf.dispose()
   }
@@ -182,6 +182,8 @@ export type DeployedWorkerOptions = {
   persistTo?: string
   /** The bare Worker beside it, the benches' floor (default true). */
   bare?: boolean
+  /** workerd's inspector (Chrome DevTools protocol) on this port, for a CPU profile of the Worker. */
+  inspectorPort?: number
 }
 
 export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
@@ -197,6 +199,7 @@ export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
   const mf = await step('start workerd (Miniflare)', async () => {
     const instance = new Miniflare({
       ...(opts.port ? { port: opts.port, host: '127.0.0.1' } : {}),
+      ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
       d1Persist: join(dir, 'd1'),
       r2Persist: join(dir, 'r2'),
       cachePersist: join(dir, 'cache'),

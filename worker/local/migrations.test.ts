@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { D1Database } from '@cloudflare/workers-types'
@@ -9,29 +9,48 @@ import { applyPendingMigrations, migrateLocalD1, migrationStatements } from './d
 /**
  * npm start's local D1 (worker/local/start-workerd.ts) is migrated by the server itself, keeping the
  * `d1_migrations` table `wrangler d1 migrations apply` keeps, so `npm start -- --wrangler` and wrangler's
- * own command see the same state: each file once, in order, and only the ones a database lacks.
+ * own command see the same state: each file once, in order, all or nothing, and only the files a
+ * database lacks. Three small migrations stand in for the repository's (which every start of the
+ * crash test and of npm start applies for real).
  */
+const MIGRATIONS = [
+  { file: '0000_a.sql', statements: ['CREATE TABLE a (id INTEGER PRIMARY KEY)', 'INSERT INTO a (id) VALUES (1)'] },
+  { file: '0001_b.sql', statements: ['CREATE TABLE b (id INTEGER PRIMARY KEY)'] },
+  { file: '0002_c.sql', statements: ['ALTER TABLE b ADD COLUMN name TEXT'] },
+]
+const WRANGLER_TABLE = 'CREATE TABLE d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)'
+
 describe('the local D1 migrations npm start applies', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-migrations-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
-  const files = migrationStatements().map((m) => m.file)
 
-  it('applies every file once into a new state folder, then none on the next start', async () => {
-    expect(await migrateLocalD1(dir)).toEqual(files)
-    expect(await migrateLocalD1(dir)).toEqual([])
+  it('reads the repository’s migrations in journal order, as wrangler names them', () => {
+    const files = migrationStatements().map((m) => m.file)
+    expect(files.length).toBeGreaterThan(30)
+    expect(files).toEqual(readdirSync(join(__dirname, '../../migrations')).filter((f) => f.endsWith('.sql')).sort())
   })
 
-  it('keeps wrangler’s d1_migrations rows, and applies only the files a database lacks', async () => {
+  it('applies every file once into a new state folder (wrangler’s layout), then none on the next start', async () => {
+    expect(await migrateLocalD1(dir, MIGRATIONS)).toEqual(MIGRATIONS.map((m) => m.file))
+    expect(readdirSync(join(dir, 'v3', 'd1', 'miniflare-D1DatabaseObject')).some((f) => f.endsWith('.sqlite'))).toBe(true)
+    expect(await migrateLocalD1(dir, MIGRATIONS)).toEqual([])
+  })
+
+  it('keeps wrangler’s d1_migrations rows, applies only the files a database lacks, and none of a failing file', async () => {
     const mf = new Miniflare({ modules: true, script: 'export default {}', d1Databases: { DB: 'x' } })
     try {
       const db = (await mf.getD1Database('DB')) as unknown as D1Database
-      // A database wrangler migrated up to the second-to-last file.
-      await db.prepare('CREATE TABLE d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)').run()
-      for (const { file, statements } of migrationStatements().slice(0, -1))
-        await db.batch([...statements.map((s) => db.prepare(s)), db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(file)])
-      expect(await applyPendingMigrations(db)).toEqual([files.at(-1)])
-      const rows = (await db.prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>()).results.map((r) => r.name)
-      expect(rows).toEqual(files)
+      // A database wrangler migrated up to the first file.
+      await db.prepare(WRANGLER_TABLE).run()
+      await db.batch([db.prepare(MIGRATIONS[0]!.statements[0]!), db.prepare("INSERT INTO d1_migrations (name) VALUES ('0000_a.sql')")])
+      expect(await applyPendingMigrations(db, MIGRATIONS)).toEqual(['0001_b.sql', '0002_c.sql'])
+      const names = async () => (await db.prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>()).results.map((r) => r.name)
+      expect(await names()).toEqual(MIGRATIONS.map((m) => m.file))
+      // A file that fails part-way leaves neither its changes nor its row.
+      const broken = [...MIGRATIONS, { file: '0003_d.sql', statements: ['CREATE TABLE d (id INTEGER)', 'INSERT INTO nowhere VALUES (1)'] }]
+      await expect(applyPendingMigrations(db, broken)).rejects.toThrow(/nowhere/)
+      expect(await names()).toEqual(MIGRATIONS.map((m) => m.file))
+      expect((await db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'd'").first<{ n: number }>())!.n).toBe(0)
     } finally {
       await mf.dispose()
     }
