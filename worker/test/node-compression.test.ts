@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -10,6 +10,7 @@ import { preferredCoding } from '../src/lib/accept-encoding'
 import { compressAnswer, isCompressibleType } from '../src/middleware/compression'
 import { startNodeServer } from '../src/node'
 import { startDeployedWorker } from '../local/deployed-worker'
+import { LIBSQL_TEMPLATE_ENV } from './test-database'
 
 /**
  * The Node entry compresses what it serves (docs/decisions/0030): brotli or gzip as Accept-Encoding
@@ -81,6 +82,9 @@ beforeAll(async () => {
     writeFileSync(join(publicDir, path), body)
   }
   writeFileSync(join(publicDir, '_headers'), headersFile([HASHED_JS]).text)
+  // The project's migrated and seeded template when there is one (the seed then writes nothing).
+  const template = process.env[LIBSQL_TEMPLATE_ENV]
+  if (template && existsSync(template)) copyFileSync(template, join(dir, 'db.sqlite'))
   server = await startNodeServer({ port: 0, quiet: true, seed: true, databaseUrl: `file:${join(dir, 'db.sqlite')}`, publicDir, env: { ENVIRONMENT: 'development' } })
   // The site's page carries a CSRF token made from this cookie: with it, every answer has the same bytes.
   const first = await get(server.url, '/', { accept: 'text/html' })

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { keepAliveMs, startNodeServer } from '../src/node'
 import { STARTS_PER_IP } from '../src/features/signin/signin-throttle'
+import { LIBSQL_TEMPLATE_ENV } from './test-database'
 
 /**
  * The Node entry on a real HTTP server and real sockets: the security issue's proofs, and its kept-alive
@@ -20,9 +21,16 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
+/**
+ * A server on its own database file: a copy of the project's migrated and seeded template when the
+ * global setup made one (the seed then finds its programs and writes nothing), as the e2e files start
+ * theirs; five migrations and seeds of their own were most of this file's time.
+ */
 async function server(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-node-sec-'))
   dirs.push(dir)
+  const template = process.env[LIBSQL_TEMPLATE_ENV]
+  if (template && existsSync(template)) copyFileSync(template, join(dir, 'db.sqlite'))
   const s = await startNodeServer({ port: 0, databaseUrl: `file:${join(dir, 'db.sqlite')}`, seed: true, quiet: true, env: { ENVIRONMENT: 'development', ...env } })
   servers.push(s)
   return s
