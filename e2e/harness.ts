@@ -198,7 +198,7 @@ export async function migratedD1(dir: string): Promise<void> {
   await migrateLocalD1(dir)
 }
 
-/** `wrangler dev` with local D1/R2/Queues in a throwaway state folder: the npm start path. */
+/** `wrangler dev` with local D1/R2/Queues in a throwaway state folder: `npm start -- --wrangler`'s path. */
 export async function startWrangler() {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-wrangler-'))
   const port = await freePort()
