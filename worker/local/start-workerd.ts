@@ -9,6 +9,7 @@
  *
  * Prints `[tessera] ready` once it serves with the demo data. SIGINT/SIGTERM stop workerd.
  */
+import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ROOT, startDeployedWorker } from './deployed-worker'
@@ -30,12 +31,25 @@ const vars = Object.fromEntries(
     return [v.slice(0, at), v.slice(at + 1)]
   }),
 )
+function portInUse(): never {
+  console.error(`[tessera] port ${port} is in use: stop the server on it, or start on another port (PORT=3000 npm start)`)
+  process.exit(1)
+}
+// Said before workerd starts (it would print its own fatal error and stack first).
+await new Promise<void>((done) => {
+  const probe = createServer()
+  probe.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? portInUse() : done()))
+  probe.listen(port, '127.0.0.1', () => probe.close(() => done()))
+})
 const worker = await startDeployedWorker({
   port,
   persistTo: resolve(ROOT, values['persist-to']),
   assets: resolve(ROOT, 'dist/public'),
   vars: { LOCAL_ORIGIN: `http://localhost:${port}`, ...vars },
   bare: false,
+}).catch((err: unknown) => {
+  if ((err as { code?: string }).code !== 'ERR_ADDRESS_IN_USE') throw err
+  portInUse()
 })
 if (worker.migrations.length) console.log(`[tessera] applied ${worker.migrations.length} migration(s) to the local D1 database`)
 console.log(`[tessera] demo data ${worker.seeded ? 'created' : 'already present'}`)
