@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { D1Database } from '@cloudflare/workers-types'
 import { Miniflare, type WorkerOptions } from 'miniflare'
+import { offlineEnv } from '../../scripts/env.mjs'
 import { waitForBuild } from './build-mark'
 import { sharedCacheDir } from './shared-cache'
 
@@ -24,21 +25,8 @@ import { sharedCacheDir } from './shared-cache'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-/** wrangler offline and writing inside the repository (as scripts/env.mjs offlineEnv does). */
-export function offlineEnv(): NodeJS.ProcessEnv {
-  const cache = resolve(ROOT, '.cache')
-  return {
-    ...process.env,
-    WRANGLER_SEND_METRICS: 'false',
-    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-    WRANGLER_HIDE_BANNER: 'true',
-    XDG_CONFIG_HOME: resolve(cache, 'config'),
-    XDG_CACHE_HOME: resolve(cache, 'cache'),
-    XDG_DATA_HOME: resolve(cache, 'data'),
-    WRANGLER_LOG_PATH: resolve(cache, 'wrangler-logs'),
-    NO_UPDATE_NOTIFIER: '1',
-  }
-}
+/** wrangler offline and writing inside the repository: npm start's and npm test's environment. */
+export { offlineEnv }
 
 /** The migration files in journal order, split as wrangler splits them (comment-only parts dropped). */
 export function migrationStatements(): { file: string; statements: string[] }[] {

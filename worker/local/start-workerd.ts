@@ -47,9 +47,6 @@ const worker = await startDeployedWorker({
   assets: resolve(ROOT, 'dist/public'),
   vars: { LOCAL_ORIGIN: `http://localhost:${port}`, ...vars },
   bare: false,
-}).catch((err: unknown) => {
-  if ((err as { code?: string }).code !== 'ERR_ADDRESS_IN_USE') throw err
-  portInUse()
 })
 if (worker.migrations.length) console.log(`[tessera] applied ${worker.migrations.length} migration(s) to the local D1 database`)
 console.log(`[tessera] demo data ${worker.seeded ? 'created' : 'already present'}`)
