@@ -27,6 +27,7 @@ import { IMPORT_UPLOAD } from './features/participants/participant-import'
 import { adminPages } from './features/console/pages'
 import { testCheckoutRoutes } from './features/payments/dev-checkout'
 import { devMailboxRoutes, devSeedRoutes } from './features/dev/mailbox'
+import { shardsDevRoutes } from './features/shards'
 import { paymentWebhookRoutes } from './features/payments/webhook'
 import { checkoutRoutes, participantCheckoutRoutes, receiptRoutes } from './features/payments/public'
 import { sitePages } from './features/site/pages'
@@ -138,6 +139,7 @@ export function createApp(deps: Deps) {
   if (deps.config.environment !== 'production') {
     app.route('/_dev', devMailboxRoutes)
     app.route('/_dev', devSeedRoutes)
+    app.route('/_dev', shardsDevRoutes)
     app.use('/_checkout/*', csrfProtection)
     app.route('/_checkout', testCheckoutRoutes)
   }

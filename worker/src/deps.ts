@@ -53,7 +53,13 @@ export type Background = (task: Promise<unknown>) => void
 
 /** Everything the app needs from its runtime; index.ts (Workers) and node.ts (Node) build it. */
 export type Deps = {
+  /** The database this app works on: the control database, or one program shard (decision 0041). */
   db: Db
+  /**
+   * The control database when `db` is another shard: console sessions and grants are read there.
+   * Absent when this app serves control (one shard, or shard 1 of several).
+   */
+  control?: Db
   mail: Mailer
   captcha: CaptchaVerifier
   /** Merchants and offers: the built-in catalog, or a network when OFFERS_API_URL is set. */

@@ -15,6 +15,7 @@ import { requestIdFrom, setResponseHeaders } from './middleware/response-headers
 import { continueImportFromQueue, resumeImports } from './features/participants/import-runner'
 import { sweepPointsExpiry } from './features/points/expiry'
 import { sweepRetention } from './retention'
+import { type ShardRouter, shardRouter } from './features/shards'
 import { resumeAbandonedWork } from './takeovers'
 // The receipts' image codecs as wrangler-bundled wasm modules (features/receipts/image-hash.ts).
 import './features/receipts/image-decoders-workers'
@@ -24,18 +25,36 @@ const IMPORT_QUEUE_NAME = 'tessera-imports'
 
 /** Bindings declared in wrangler.toml. */
 export type WorkerEnv = EnvVars & OcrEnv & {
+  /** The control database, which is also shard 1 (decision 0041). */
   DB: D1Database
+  /** Program shards 2, 3, ... (wrangler.toml's d1_databases, bindings SHARD_2 ... SHARD_n, without gaps). */
+  [shard: `SHARD_${number}`]: D1Database | undefined
   FILES?: R2Bucket
-  OUTBOX_QUEUE?: Queue<{ ids: number[] }>
-  IMPORT_QUEUE?: Queue<{ job_id: number }>
+  OUTBOX_QUEUE?: Queue<OutboxMessage>
+  IMPORT_QUEUE?: Queue<ImportMessage>
   ASSETS?: Fetcher
   /** `1` (development and tests only): count D1 calls per request and per isolate (db/d1-count.ts); `sql`: list them too. */
   TESSERA_COUNT_D1?: string
 }
 
-const cache = new WeakMap<object, { deps: Deps; app: ReturnType<typeof createApp>; counter?: D1Counter }>()
+/** Queue messages name the shard whose rows they are about (absent: shard 1, as before shards). */
+type OutboxMessage = { ids: number[]; shard?: number }
+type ImportMessage = { job_id: number; shard?: number }
 
-/** One app per isolate and bindings object; deps hold no per-request state. */
+type ShardApp = { deps: Deps; app: ReturnType<typeof createApp>; counter?: D1Counter }
+const cache = new WeakMap<object, ShardApp & { shards: ShardApp[]; router: ShardRouter }>()
+
+/** The D1 bindings of shards 2, 3, ... in order, up to the first missing one. */
+function shardBindings(env: WorkerEnv): D1Database[] {
+  const found: D1Database[] = []
+  for (let n = 2; env[`SHARD_${n}`]; n++) found.push(env[`SHARD_${n}`]!)
+  return found
+}
+
+/**
+ * One app per isolate and bindings object, and one more per program shard (each the whole product on
+ * its own database, decision 0041); deps hold no per-request state.
+ */
 function appFor(env: WorkerEnv) {
   let entry = cache.get(env)
   if (!entry) {
@@ -61,10 +80,32 @@ function appFor(env: WorkerEnv) {
       enqueueImport: env.IMPORT_QUEUE ? async (jobId) => void (await env.IMPORT_QUEUE!.send({ job_id: jobId })) : undefined,
       log: (line) => console.log(line),
     }
-    entry = { deps, app: createApp(deps), counter }
+    const control: ShardApp = { deps, app: createApp(deps), counter }
+    const others = shardBindings(env).map((binding, i): ShardApp => {
+      const shard = i + 2
+      const shardDb = createD1Db(binding as never)
+      const shardDeps: Deps = {
+        ...deps,
+        db: shardDb,
+        control: db,
+        enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids, shard })) : undefined,
+        enqueueImport: env.IMPORT_QUEUE ? async (jobId) => void (await env.IMPORT_QUEUE!.send({ job_id: jobId, shard })) : undefined,
+      }
+      return { deps: shardDeps, app: createApp(shardDeps) }
+    })
+    const shards = [control, ...others]
+    entry = { ...control, shards, router: shardRouter(db, config, shards.length) }
     cache.set(env, entry)
   }
   return entry
+}
+
+/** A program whose shard this deployment does not declare: refused, never served from another database. */
+function unservedShard(): Response {
+  return new Response(JSON.stringify({ error: { code: 'shard_unavailable', message: "This program's database is not available on this server" } }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '30' },
+  })
 }
 
 /**
@@ -92,7 +133,11 @@ async function countedFetch(counter: D1Counter, run: () => Promise<Response>, re
  * the participant's row_version (one D1 statement: the session lookup). They get the request id and
  * the API's security headers as the app would set them. Anything else goes to the app.
  */
-async function answer(entry: ReturnType<typeof appFor>, request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+async function answer(root: ReturnType<typeof appFor>, request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+  // The shard of the program the request names (one shard: the one app, with no lookup).
+  const n = root.router.shardOf(request)
+  const entry = root.shards[(typeof n === 'number' ? n : await n.catch(() => 0)) - 1]
+  if (!entry) return unservedShard()
   const early = cachedPublicAnswer(entry.deps, request) ?? (await keptSignedInAnswer(entry.deps, request).catch(() => undefined))
   if (!early) return entry.app.fetch(request, env, ctx as never)
   setResponseHeaders((name, value) => early.headers.set(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
@@ -123,12 +168,15 @@ export default {
    * Delivers outbox rows handed over by requests; a throw makes Queues retry the batch. Import chunks
    * come on their own queue, one message at a time (a failed chunk is retried alone).
    */
-  async queue(batch: MessageBatch<{ ids: number[] } | { job_id: number }>, env: WorkerEnv) {
-    const { deps } = appFor(env)
+  async queue(batch: MessageBatch<OutboxMessage | ImportMessage>, env: WorkerEnv) {
+    const { shards } = appFor(env)
     if (batch.queue === IMPORT_QUEUE_NAME) {
       for (const m of batch.messages) {
         try {
-          await continueImportFromQueue(deps, (m.body as { job_id: number }).job_id)
+          const body = m.body as ImportMessage
+          const shard = shards[(body.shard ?? 1) - 1]
+          if (!shard) throw new Error(`shard ${body.shard} is not declared`)
+          await continueImportFromQueue(shard.deps, body.job_id)
           m.ack()
         } catch (err) {
           console.error(`[import] chunk failed, retrying: ${(err as Error).message}`)
@@ -137,8 +185,17 @@ export default {
       }
       return
     }
-    const ids = batch.messages.flatMap((m) => (m.body as { ids: number[] }).ids)
-    await deliverOutbox(deps, ids)
+    // Each shard's outbox ids, delivered by that shard's app.
+    const byShard = new Map<number, number[]>()
+    for (const m of batch.messages) {
+      const body = m.body as OutboxMessage
+      byShard.set(body.shard ?? 1, [...(byShard.get(body.shard ?? 1) ?? []), ...body.ids])
+    }
+    for (const [n, ids] of byShard) {
+      const shard = shards[n - 1]
+      if (!shard) throw new Error(`shard ${n} is not declared`)
+      await deliverOutbox(shard.deps, ids)
+    }
     batch.ackAll()
   },
   /**
@@ -147,10 +204,13 @@ export default {
    * what is past its retention.
    */
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext) {
-    ctx.waitUntil(deliverOutbox(appFor(env).deps))
-    ctx.waitUntil(resumeImports(appFor(env).deps))
-    ctx.waitUntil(resumeAbandonedWork(appFor(env).deps, console.error))
-    ctx.waitUntil(sweepPointsExpiry(appFor(env).deps, console.error))
-    ctx.waitUntil(sweepRetention(appFor(env).deps, Date.now(), console.error))
+    // Every shard, each on its own rows (decision 0041).
+    for (const { deps } of appFor(env).shards) {
+      ctx.waitUntil(deliverOutbox(deps))
+      ctx.waitUntil(resumeImports(deps))
+      ctx.waitUntil(resumeAbandonedWork(deps, console.error))
+      ctx.waitUntil(sweepPointsExpiry(deps, console.error))
+      ctx.waitUntil(sweepRetention(deps, Date.now(), console.error))
+    }
   },
 }

@@ -14,7 +14,8 @@ import { parseHeadersFile, REVALIDATE, staticCacheControl, staticHeaders } from 
 import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middleware/response-headers'
 import { captchaFromEnv, configFromEnv, paymentsFromEnv } from './config'
 import { openLibsql } from './db/node'
-import { seedDemo } from './db/seed'
+import type { Db } from './db/client'
+import { type ShardRouter, seedShardedDemo, shardRouter } from './features/shards'
 import { type Deps, systemClock } from './deps'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
@@ -48,6 +49,28 @@ export type NodeServerOptions = {
   quiet?: boolean
   /** The built front ends (default dist/public). */
   publicDir?: string
+  /**
+   * Program shards (decision 0041; default SHARDS, else 1): shard 1 is the database at `databaseUrl`
+   * (control), shard n the one at SHARD_n_URL, else a file beside it (`tessera-shard-2.db`).
+   */
+  shards?: number
+}
+
+/** Shard n's libSQL URL: SHARD_n_URL, else a file beside the control database (a memory database beside one in memory). */
+export function shardUrl(controlUrl: string, n: number, env: Record<string, string | undefined>): string {
+  const set = env[`SHARD_${n}_URL`]
+  if (set) return set
+  if (n === 1 || controlUrl.includes(':memory:')) return controlUrl
+  if (!controlUrl.startsWith('file:')) throw new Error(`SHARD_${n}_URL is not set (shard ${n} of a database that is not a local file)`)
+  return controlUrl.replace(/(\.db)?$/, (ext) => `-shard-${n}${ext || ''}`)
+}
+
+/** SHARDS: a whole number from 1 to 64. */
+export function shardCount(value: string | number | undefined): number {
+  if (value === undefined || value === '') return 1
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`SHARDS must be a whole number from 1 to 64 (got ${JSON.stringify(value)})`)
+  return n
 }
 
 /** Like wrangler's assets: an existing non-HTML file under dist/public is served directly. */
@@ -74,6 +97,14 @@ export function keepAliveMs(value: string | undefined): number {
   return ms
 }
 
+/** A program whose shard this server does not declare (or a directory read that failed): refused, never served from another database. */
+function unservedShard(): Response {
+  return new Response(JSON.stringify({ error: { code: 'shard_unavailable', message: "This program's database is not available on this server" } }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '30' },
+  })
+}
+
 /** Runs the same app under Node on a libSQL file: migrations applied, demo data seeded on request. */
 export async function startNodeServer(opts: NodeServerOptions = {}) {
   const env = { ...process.env, ...opts.env }
@@ -84,8 +115,11 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const filesDir = resolve(env.TESSERA_FILES_DIR ?? (url.startsWith('file:') && !url.includes(':memory:') ? resolve(dirname(url.slice(5)), 'files') : resolve(ROOT, '.data/files')))
   if (url.startsWith('file:')) mkdirSync(dirname(url.slice(5)), { recursive: true })
   const { client, db } = await openLibsql(url, { authToken: env.DATABASE_AUTH_TOKEN })
+  const count = shardCount(opts.shards ?? env.SHARDS)
+  const others = await Promise.all(Array.from({ length: count - 1 }, (_, i) => openLibsql(shardUrl(url, i + 2, env), { authToken: env.DATABASE_AUTH_TOKEN })))
+  const shardDbs: Db[] = [db, ...others.map((o) => o.db)]
   const log = opts.quiet ? () => {} : (line: string) => console.log(line)
-  if (opts.seed) await seedDemo(db, { log })
+  if (opts.seed) await seedShardedDemo(shardDbs, { log })
 
   const PUBLIC_DIR = opts.publicDir ? resolve(opts.publicDir) : DIST_PUBLIC
   const staticFiles = serveStatic({ root: PUBLIC_DIR })
@@ -127,7 +161,13 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     },
     log,
   }
-  const app = createApp(deps)
+  // One app per shard, each the whole product on its own database (decision 0041); the control app
+  // (shard 1) also serves what names no program. With one shard, the one app as before.
+  const shardApps = shardDbs.map((shardDb, i) => {
+    const shardDeps: Deps = i === 0 ? deps : { ...deps, db: shardDb, control: db }
+    return { deps: shardDeps, app: createApp(shardDeps) }
+  })
+  const router: ShardRouter = shardRouter(db, config, count)
   // Work a request leaves for after its answer (the API's request log row, a shared cache write): the
   // Hono context's executionCtx.waitUntil, as on Workers; close() waits for what is still running.
   const afterAnswers = new Set<Promise<unknown>>()
@@ -154,8 +194,13 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   // Inside the ETag: a revalidated file's ETag is computed over the bytes sent, one per coding.
   assets.use('*', compressedStatic)
   assets.use('*', staticFiles)
-  assets.all('*', (c) => app.fetch(c.req.raw, c.env, executionCtx))
+  assets.all('*', (c) => shardApps[0]!.app.fetch(c.req.raw, c.env, executionCtx))
   const fetch = async (request: Request, env: { outgoing: NodeOutgoing }) => {
+    // The shard of the program the request names (one shard: the one app, with no lookup).
+    const n = router.shardOf(request)
+    const shard = shardApps[(typeof n === 'number' ? n : await n.catch(() => 0)) - 1]
+    if (!shard) return unservedShard()
+    const { deps, app } = shard
     // Answered before the app routes the request, with this request's id and the API's security
     // headers: a signed-out public read the app answered a moment ago (middleware/public-cache.ts), or
     // a signed-in read whose kept answer is current (middleware/kept-reads.ts; a failure there, of the
@@ -172,20 +217,25 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   }
 
   // A webhook retry due before the next sweep (the 5 s after a first failure) goes out on its own timer.
+  // Every shard is swept, each on its own rows (decision 0041).
   const sweepEvery = sweepMs(env.SWEEP_INTERVAL_MS)
-  const stopWebhookRetries = retryWebhooksInProcess(deps, sweepEvery)
+  const stopWebhookRetries = shardApps.map(({ deps }) => retryWebhooksInProcess(deps, sweepEvery))
   const retry = setInterval(() => {
-    void deliverOutbox(deps).catch(() => {})
-    void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
-    void resumeAbandonedWork(deps, log)
-    void sweepPointsExpiry(deps, log)
-    void sweepRetention(deps, deps.clock.now(), log)
+    for (const { deps } of shardApps) {
+      void deliverOutbox(deps).catch(() => {})
+      void resumeImports(deps).catch((err) => log(`[import] sweep failed: ${(err as Error).message}`))
+      void resumeAbandonedWork(deps, log)
+      void sweepPointsExpiry(deps, log)
+      void sweepRetention(deps, deps.clock.now(), log)
+    }
   }, sweepEvery)
   retry.unref()
   // Imports and messages this process (or a previous one, killed) left unfinished go on now, not a
   // minute from now (a message another process claimed waits for its claim's lease).
-  void resumeImports(deps, 0).catch((err) => log(`[import] resume failed: ${(err as Error).message}`))
-  void deliverOutbox(deps).catch(() => {})
+  for (const { deps } of shardApps) {
+    void resumeImports(deps, 0).catch((err) => log(`[import] resume failed: ${(err as Error).message}`))
+    void deliverOutbox(deps).catch(() => {})
+  }
   const port = opts.port ?? Number(env.PORT ?? 8787)
   const httpServer = serve({ fetch, port, hostname: env.HOST ?? '127.0.0.1' })
   // An idle kept-alive connection stays open longer than a load balancer's own idle timeout (60 s on
@@ -206,7 +256,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     deps,
     async close() {
       clearInterval(retry)
-      stopWebhookRetries()
+      for (const stop of stopWebhookRetries) stop()
       const closed = new Promise<void>((r) => httpServer.close(() => r()))
       // Kept-alive sockets with no request in flight end now (those mid-request finish first).
       http1.closeIdleConnections()
@@ -214,13 +264,15 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
       await Promise.allSettled([...afterAnswers])
       await localOcr?.close()
       client.close()
+      for (const o of others) o.client.close()
     },
   }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const seed = process.argv.includes('--seed')
-  startNodeServer({ seed }).then((s) => {
+  const shardsAt = process.argv.indexOf('--shards')
+  startNodeServer({ seed, ...(shardsAt > 0 ? { shards: shardCount(process.argv[shardsAt + 1]) } : {}) }).then((s) => {
     console.log(`Tessera (Node + libSQL) on ${s.url}  participant site: ${s.url}/  console: ${s.url}/admin/v2  mailbox: ${s.url}/_dev/mailbox`)
     // A stop (a deploy, Ctrl-C) finishes what answered requests left for after their answer (the API's
     // request log rows) before the process ends, as Workers' waitUntil does; a second signal, or 5 s, ends it at once.

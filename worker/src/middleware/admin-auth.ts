@@ -19,7 +19,9 @@ export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const token = readCookie(c, 'admin')
   if (token) {
     const programId = PROGRAM_PATH.exec(c.req.path)?.[1]
-    const found = await findAdminSession(c.get('deps').db, token, c.get('deps').clock.now(), programId === undefined ? undefined : Number(programId))
+    const deps = c.get('deps')
+    // Sessions and grants live on the control database; the program's row on its shard (decision 0041).
+    const found = await findAdminSession(deps.control ?? deps.db, token, deps.clock.now(), programId === undefined ? undefined : Number(programId), deps.db)
     if (found) {
       c.set('admin', found.admin)
       c.set('adminSessionId', found.sessionId)
@@ -29,13 +31,14 @@ export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-async function readAccess(db: Db, programId: number, adminUserId: number): Promise<ProgramAccess> {
+/** The program's row (on `db`, its shard) and the admin's grants on it (on `control`). */
+async function readAccess(db: Db, control: Db, programId: number, adminUserId: number): Promise<ProgramAccess> {
   const program = (await db.select().from(programs).where(eq(programs.id, programId)).limit(1))[0] ?? null
   const grants = program
-    ? await db
+    ? await control
         .select({ resource: adminProgramPermissions.resource, action: adminProgramPermissions.action })
         .from(adminProgramPermissions)
-        .where(programScope(db, programId).where(adminProgramPermissions, eq(adminProgramPermissions.adminUserId, adminUserId)))
+        .where(programScope(control, programId).where(adminProgramPermissions, eq(adminProgramPermissions.adminUserId, adminUserId)))
     : []
   return { programId, program, grants }
 }
@@ -62,7 +65,7 @@ export function requirePermission(resource: Resource, action: Action) {
       if (!Number.isInteger(programId) || programId <= 0) throw new AppError('validation_failed', 422, 'program_id: must be a program id', { program_id: 'must be a program id' })
       // Read with the session in one batch (loadAdmin), or here when the path named it otherwise.
       const prefetched = c.get('adminProgramAccess')
-      const access = prefetched?.programId === programId ? prefetched : await readAccess(db, programId, admin.id)
+      const access = prefetched?.programId === programId ? prefetched : await readAccess(db, c.get('deps').control ?? db, programId, admin.id)
       program = access.program
       if (!program) throw new AppError('not_found', 404, 'Program not found')
       grants = access.grants

@@ -83,6 +83,12 @@ export const programs = sqliteTable(
      */
     pointValueMicros: integer('point_value_micros'),
     pointValueCurrency: text('point_value_currency'),
+    /**
+     * The database holding the program's rows (decision 0041): shard 1 is the control database, which
+     * keeps every program's row as the directory; a program on shard n > 1 has its rows there (its own
+     * copy of this row among them) and this row on control says where.
+     */
+    shard: integer('shard').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -155,7 +155,12 @@ export async function consumeAdminSigninLink(deps: Deps, token: string, consume:
  * program and the admin's grants on it: one batch, so on D1 one round trip where it was three (the
  * grants are joined through the same session, so they are the session's admin's and no one else's).
  */
-export async function findAdminSession(db: Db, token: string, now: number, programId?: number) {
+/**
+ * The admin's live session, and with `programId` their access to that program (its row and their
+ * grants), in one batch. `programDb`: where the program's rows live when that is not `db` (a program on
+ * another shard, decision 0041): the session and grants are read on `db` (control), the row there.
+ */
+export async function findAdminSession(db: Db, token: string, now: number, programId?: number, programDb: Db = db) {
   const tokenHash = await sha256(token)
   const live = and(eq(adminSessions.tokenHash, tokenHash), gt(adminSessions.expiresAt, new Date(now)))
   // Every column named once: D1's batch answers rows as objects keyed by column name, where a second
@@ -170,17 +175,21 @@ export async function findAdminSession(db: Db, token: string, now: number, progr
   let access: ProgramAccess | undefined
   if (programId === undefined) found = (await session)[0]
   else {
-    const [rows, programRows, grants] = await batch(db, [
-      session,
-      db.select().from(programs).where(eq(programs.id, programId)).limit(1),
-      db
-        .select({ resource: adminProgramPermissions.resource, action: adminProgramPermissions.action })
-        .from(adminProgramPermissions)
-        .innerJoin(adminSessions, eq(adminSessions.adminUserId, adminProgramPermissions.adminUserId))
-        .where(programScope(db, programId).where(adminProgramPermissions, live)),
-    ])
-    found = rows[0]
-    access = { programId, program: programRows[0] ?? null, grants }
+    const program = (from: Db) => from.select().from(programs).where(eq(programs.id, programId)).limit(1)
+    const grantsOf = db
+      .select({ resource: adminProgramPermissions.resource, action: adminProgramPermissions.action })
+      .from(adminProgramPermissions)
+      .innerJoin(adminSessions, eq(adminSessions.adminUserId, adminProgramPermissions.adminUserId))
+      .where(programScope(db, programId).where(adminProgramPermissions, live))
+    if (programDb === db) {
+      const [rows, programRows, grants] = await batch(db, [session, program(db), grantsOf])
+      found = rows[0]
+      access = { programId, program: programRows[0] ?? null, grants }
+    } else {
+      const [[rows, grants], programRows] = await Promise.all([batch(db, [session, grantsOf]), program(programDb)])
+      found = rows[0]
+      access = { programId, program: programRows[0] ?? null, grants }
+    }
   }
   if (found) await touchAdminSession(db, found.sessionId, found.expiresAt.getTime(), now)
   return found && { ...found, access }

@@ -1,0 +1,1 @@
+ALTER TABLE `programs` ADD `shard` integer DEFAULT 1 NOT NULL;
