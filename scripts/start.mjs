@@ -13,6 +13,9 @@ ensureDependencies()
 const useNode = process.argv.includes('--node')
 const useWrangler = process.argv.includes('--wrangler')
 const port = Number(process.env.PORT ?? 8787)
+// `--shards N`: programs on N databases (decision 0041); the demo program on shard 1, Tessera Links on shard 2.
+const shardsAt = process.argv.indexOf('--shards')
+const shardArgs = shardsAt > 0 ? ['--shards', String(process.argv[shardsAt + 1] ?? '')] : []
 // Development is said here explicitly: the worker's default is production (dev mailbox, test checkout
 // and the development secret exist only in development).
 const url = `http://localhost:${port}`
@@ -28,7 +31,7 @@ let child
 let ocrService = null
 let stopping = false
 if (useNode) {
-  child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/node.ts', '--seed'], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/node.ts', '--seed', ...shardArgs], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...env, ...devVars, PORT: String(port) },
@@ -52,7 +55,7 @@ if (useNode) {
   else {
     // The Worker as `wrangler deploy` bundles it, in workerd with wrangler.toml's bindings, assets and
     // cron; it applies the migrations the local D1 lacks and seeds the demo data (decision 0043).
-    child = spawn(process.execPath, ['--import', 'tsx', 'worker/local/start-workerd.ts', '--port', String(port), ...vars], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'worker/local/start-workerd.ts', '--port', String(port), ...shardArgs, ...vars], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
       env,

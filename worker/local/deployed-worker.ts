@@ -172,6 +172,8 @@ export type DeployedWorkerOptions = {
   bare?: boolean
   /** workerd's inspector (Chrome DevTools protocol) on this port, for a CPU profile of the Worker. */
   inspectorPort?: number
+  /** Program shards (decision 0041): local D1 databases SHARD_2 ... SHARD_n beside DB (shard 1), migrated and seeded like it (default 1). */
+  shards?: number
 }
 
 export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
@@ -184,6 +186,9 @@ export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
   const databaseId = (workerOptions.d1Databases as Record<string, { id: string }>).DB!.id
   const { assets, ...withoutAssets } = workerOptions as WorkerOptions & { assets?: object }
   const withBare = opts.bare ?? true
+  // Shards 2..n: more local D1 databases, bound as the Worker finds them (index.ts, shardBindings).
+  const shardNames = Array.from({ length: Math.max(0, (opts.shards ?? 1) - 1) }, (_, i) => `SHARD_${i + 2}`)
+  const d1Databases = { ...(withoutAssets.d1Databases as Record<string, unknown>), ...Object.fromEntries(shardNames.map((name) => [name, { id: `${databaseId}-${name.toLowerCase()}` }])) }
   const mf = await step('start workerd (Miniflare)', async () => {
     const instance = new Miniflare({
       ...(opts.port ? { port: opts.port, host: '127.0.0.1' } : {}),
@@ -196,6 +201,7 @@ export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
           ...(withoutAssets as WorkerOptions),
           ...(opts.assets && assets ? { assets: { ...assets, directory: opts.assets } } : {}),
           name: 'tessera',
+          d1Databases,
           modules: bundleModules(bundleDir),
           modulesRoot: bundleDir,
           bindings: { ...(withoutAssets.bindings as Record<string, string>), ENVIRONMENT: 'development', ...opts.vars },
@@ -224,6 +230,7 @@ export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
   const barePort = withBare ? Number((await mf.unsafeGetDirectURL('bare')).port) : 0
   const db = (await mf.getD1Database('DB')) as unknown as D1Database
   const migrations = await step('migrations (D1)', () => applyPendingMigrations(db))
+  for (const name of shardNames) await step(`migrations (D1 ${name})`, async () => applyPendingMigrations((await mf.getD1Database(name, 'tessera')) as unknown as D1Database))
   // The demo program answers on localhost in development (the Host header), like the site in a browser.
   const appUrl = `http://localhost:${port}`
   const seed = await step('seedDemo (POST /_dev/seed in the Worker)', async () => {

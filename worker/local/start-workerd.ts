@@ -5,7 +5,7 @@
  * and no inspector attached: a request costs what it costs deployed (decision 0043).
  *
  *   node --import tsx worker/local/start-workerd.ts --port 8787 [--persist-to .wrangler/state]
- *     [--var NAME:value ...] [--cron-every-ms 60000]
+ *     [--var NAME:value ...] [--cron-every-ms 60000] [--shards 1]
  *
  * Prints `[tessera] ready` once it serves with the demo data. SIGINT/SIGTERM stop workerd.
  */
@@ -20,10 +20,14 @@ const { values } = parseArgs({
     'persist-to': { type: 'string', default: '.wrangler/state' },
     var: { type: 'string', multiple: true, default: [] },
     'cron-every-ms': { type: 'string', default: '60000' },
+    // Program shards (decision 0041): local D1 databases SHARD_2 ... beside DB, Tessera Links on shard 2.
+    shards: { type: 'string', default: '1' },
   },
 })
 
 const port = Number(values.port)
+const shards = Number(values.shards)
+if (!Number.isInteger(shards) || shards < 1 || shards > 64) throw new Error(`--shards must be a whole number from 1 to 64 (got ${JSON.stringify(values.shards)})`)
 const vars = Object.fromEntries(
   values.var.map((v) => {
     const at = v.indexOf(':')
@@ -47,6 +51,7 @@ const worker = await startDeployedWorker({
   assets: resolve(ROOT, 'dist/public'),
   vars: { LOCAL_ORIGIN: `http://localhost:${port}`, ...vars },
   bare: false,
+  shards,
 })
 if (worker.migrations.length) console.log(`[tessera] applied ${worker.migrations.length} migration(s) to the local D1 database`)
 console.log(`[tessera] demo data ${worker.seeded ? 'created' : 'already present'}`)

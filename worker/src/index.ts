@@ -94,6 +94,7 @@ function appFor(env: WorkerEnv) {
       return { deps: shardDeps, app: createApp(shardDeps) }
     })
     const shards = [control, ...others]
+    if (others.length) deps.shardDbs = shards.map((s) => s.deps.db)
     entry = { ...control, shards, router: shardRouter(db, config, shards.length) }
     cache.set(env, entry)
   }

@@ -165,6 +165,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   // (shard 1) also serves what names no program. With one shard, the one app as before.
   const shardApps = shardDbs.map((shardDb, i) => {
     const shardDeps: Deps = i === 0 ? deps : { ...deps, db: shardDb, control: db }
+    if (i === 0 && count > 1) deps.shardDbs = shardDbs
     return { deps: shardDeps, app: createApp(shardDeps) }
   })
   const router: ShardRouter = shardRouter(db, config, count)

@@ -59,8 +59,8 @@ export const devMailboxRoutes = new Hono<AppEnv>()
  */
 export const devSeedRoutes = new Hono<AppEnv>().post('/seed', async (c) => {
   if (c.req.header('x-tessera-dev') !== 'seed') return c.json({ ok: false, message: 'send x-tessera-dev: seed' }, 400)
-  const { seedDemo } = await import('../../db/seed')
+  const { seedShardedDemo } = await import('../shards')
   const lines: string[] = []
-  const result = await seedDemo(c.var.deps.db, { log: (l) => lines.push(l) })
+  const result = await seedShardedDemo(c.var.deps.shardDbs ?? [c.var.deps.db], { log: (l) => lines.push(l) })
   return c.json({ ok: true, ...result, log: lines })
 })

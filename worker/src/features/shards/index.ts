@@ -1,5 +1,11 @@
-// The shards feature's public entry (decision 0041): which database serves a request, and the demo
-// data spread over several.
+// The shards feature's public entry (decision 0041): which database serves a request, the directory as
+// development tools list it, and the demo data spread over several databases.
+import type { Db } from '../../db/client'
+
 export { type ShardRouter, shardRouter } from './router'
-export { seedShardedDemo } from './seed'
 export { shardsDevRoutes } from './dev'
+
+/** seed.ts's seedShardedDemo, loaded when called: the demo seed stays out of the app's own imports. */
+export async function seedShardedDemo(shards: readonly Db[], opts: { log?: (line: string) => void } = {}) {
+  return (await import('./seed')).seedShardedDemo(shards, opts)
+}
