@@ -60,6 +60,8 @@ export type Deps = {
    * Absent when this app serves control (one shard, or shard 1 of several).
    */
   control?: Db
+  /** The shard this app serves (default 1, control): it serves only programs the directory puts here. */
+  shard?: number
   /** Every shard's database, shard 1 (control) first, on the control app of a sharded deployment: the dev seed fills them all. */
   shardDbs?: readonly Db[]
   mail: Mailer

@@ -88,6 +88,7 @@ function appFor(env: WorkerEnv) {
         ...deps,
         db: shardDb,
         control: db,
+        shard,
         enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids, shard })) : undefined,
         enqueueImport: env.IMPORT_QUEUE ? async (jobId) => void (await env.IMPORT_QUEUE!.send({ job_id: jobId, shard })) : undefined,
       }

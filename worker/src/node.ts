@@ -164,7 +164,7 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   // One app per shard, each the whole product on its own database (decision 0041); the control app
   // (shard 1) also serves what names no program. With one shard, the one app as before.
   const shardApps = shardDbs.map((shardDb, i) => {
-    const shardDeps: Deps = i === 0 ? deps : { ...deps, db: shardDb, control: db }
+    const shardDeps: Deps = i === 0 ? deps : { ...deps, db: shardDb, control: db, shard: i + 1 }
     if (i === 0 && count > 1) deps.shardDbs = shardDbs
     return { deps: shardDeps, app: createApp(shardDeps) }
   })

@@ -8,6 +8,7 @@ import { AppError, forbidden, unauthenticated } from '../lib/errors'
 import { findAdminSession } from '../features/console/admin-auth'
 import type { Db } from '../db/client'
 import { type Action, can, type Resource } from '../features/console/permissions'
+import { copyAdminToShard } from '../features/shards'
 
 /** The program a console path names (`/admin/v2/programs/:program_id/...`), read with the session. */
 const PROGRAM_PATH = /^\/admin\/v2\/programs\/([1-9][0-9]{0,15})(?:\/|$)/
@@ -23,6 +24,8 @@ export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
     // Sessions and grants live on the control database; the program's row on its shard (decision 0041).
     const found = await findAdminSession(deps.control ?? deps.db, token, deps.clock.now(), programId === undefined ? undefined : Number(programId), deps.db)
     if (found) {
+      // On a shard other than control, the program's rows may name this admin: their row is copied first.
+      await copyAdminToShard(deps, found.admin)
       c.set('admin', found.admin)
       c.set('adminSessionId', found.sessionId)
       c.set('adminProgramAccess', found.access ?? null)
@@ -67,7 +70,8 @@ export function requirePermission(resource: Resource, action: Action) {
       const prefetched = c.get('adminProgramAccess')
       const access = prefetched?.programId === programId ? prefetched : await readAccess(db, c.get('deps').control ?? db, programId, admin.id)
       program = access.program
-      if (!program) throw new AppError('not_found', 404, 'Program not found')
+      // A program the directory puts on another shard is not this app's (decision 0041).
+      if (!program || program.shard !== (c.get('deps').shard ?? 1)) throw new AppError('not_found', 404, 'Program not found')
       grants = access.grants
     }
     if (!can(admin, program, grants, resource, action)) throw forbidden()

@@ -33,7 +33,8 @@ export async function setRequestProgram(c: Context<AppEnv>): Promise<void> {
   const { db } = c.get('deps')
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
   const program = await findRequestProgram(c)
-  if (!program || program.status !== 'active') {
+  // A program the directory puts on another shard is not this app's (decision 0041): not found here.
+  if (!program || program.status !== 'active' || program.shard !== (c.get('deps').shard ?? 1)) {
     throw new AppError('program_not_found', 404, publicKey ? `No program with key "${publicKey}"` : 'No program here')
   }
   c.set('program', program)

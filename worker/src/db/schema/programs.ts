@@ -236,3 +236,17 @@ export const profileAttributeDefinitions = sqliteTable(
   },
   (t) => [uniqueIndex('profile_attribute_definitions_uq').on(t.programId, t.attributeName)],
 )
+
+/**
+ * On the control database only (decision 0041): the program of each API key made for a program on
+ * another shard, so that a `/api/v1` call finds its shard in one statement (features/shards/router.ts).
+ * Written before the key itself; the key is verified on its program's shard, where a revoked key is
+ * refused. Keys of programs on control need no row: what the directory does not know goes to control.
+ */
+export const apiKeyDirectory = sqliteTable('api_key_directory', {
+  keyHash: text('key_hash').primaryKey(),
+  programId: integer('program_id')
+    .notNull()
+    .references(() => programs.id),
+  createdAt: createdAt(),
+})

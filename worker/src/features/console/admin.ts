@@ -5,6 +5,7 @@ import { contains, startsWith } from '../../lib/like'
 import { parseBody, parseQuery } from '../../lib/parse'
 import { consoleRoutes } from './console-router'
 import { consoleBootstrap, createProgram, listAdminPrograms } from './bootstrap'
+import { placeNewProgram } from '../shards'
 
 export const newProgramSchema = z.object({
   name: z
@@ -32,7 +33,8 @@ export const consoleShell = consoleRoutes()
   })
   .post('/programs', ['organization', 'manage'], async (c) => {
     const { name } = await parseBody(c, newProgramSchema)
-    const program = await createProgram(c.var.deps.db, c.var.admin!, name)
+    // On the shard with the fewest programs when there are several (decision 0041).
+    const program = await placeNewProgram(c.var.deps, await createProgram(c.var.deps.db, c.var.admin!, name))
     return c.json({ success: true, data: { id: program.id, name: program.name }, errors: [] }, 201)
   })
   // Ctrl/Cmd+K: the program's participants (e-mail or name prefix), challenges and rewards, 5 each.

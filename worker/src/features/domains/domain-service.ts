@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { FormResult } from '../../../../sdk/contract/console/forms'
 import type { DomainList, DomainSetting, domainSettingWriteSchema } from '../../../../sdk/contract/console/domains'
 import type { z } from 'zod'
@@ -32,6 +32,11 @@ function conflictOf(err: unknown): 'listed' | 'taken' | null {
  * (features/programs/partner-origins.ts): program resolution by custom host, CORS, frame-ancestors.
  * Here, the process that saved also drops its kept program rows and site origins at once.
  */
+/** Removes a custom domain's listing on control (a program on another shard, decision 0041). */
+async function unlistOnControl(control: NonNullable<Deps['control']>, programId: number, domain: string) {
+  await control.delete(domainLists).where(and(eq(domainLists.programId, programId), eq(domainLists.domain, domain))) // tenant-guard: allow (the directory on control)
+}
+
 function domainsChanged(deps: Deps) {
   contentSaved(deps)
   siteOriginsChanged(deps)
@@ -57,8 +62,18 @@ export async function addDomain(scope: ProgramScope, deps: Deps, values: DomainV
     if (adminHost && values.domain === adminHost.toLowerCase()) return refused('Domain must not be the console host')
   }
   let row: DomainRow | undefined
+  // A program on another shard than control: its custom domain is also listed on control, first, where
+  // every program's custom domains meet (one program per host across shards) and requests are routed
+  // by host (features/shards/router.ts; decision 0041).
+  const listedOnControl = values.domain_type === 'perk_domain' && deps.control ? deps.control : null
   try {
-    ;[row] = await scope.insert(domainLists, { domain: values.domain, domainType: values.domain_type, urlPath: values.url_path || null }).returning()
+    if (listedOnControl) await listedOnControl.insert(domainLists).values({ programId: scope.programId, domain: values.domain, domainType: 'perk_domain' }) // tenant-guard: allow (the directory on control)
+    try {
+      ;[row] = await scope.insert(domainLists, { domain: values.domain, domainType: values.domain_type, urlPath: values.url_path || null }).returning()
+    } catch (err) {
+      if (listedOnControl) await unlistOnControl(listedOnControl, scope.programId, values.domain)
+      throw err
+    }
   } catch (err) {
     const conflict = conflictOf(err)
     if (conflict === 'listed') return refused('Domain has already been added to this program')
@@ -71,7 +86,8 @@ export async function addDomain(scope: ProgramScope, deps: Deps, values: DomainV
 
 /** DELETE .../domain_lists/{id}: the domain stops answering as the program, or stops being a partner, on the next request. */
 export async function removeDomain(scope: ProgramScope, deps: Deps, id: number): Promise<void> {
-  const removed = Number.isSafeInteger(id) && id > 0 ? await scope.delete(domainLists, eq(domainLists.id, id)).returning({ id: domainLists.id }) : []
+  const removed = Number.isSafeInteger(id) && id > 0 ? await scope.delete(domainLists, eq(domainLists.id, id)).returning({ id: domainLists.id, domain: domainLists.domain, type: domainLists.domainType }) : []
   if (!removed.length) throw new AppError('not_found', 404, 'Domain not found', { domain_id: 'not found' })
+  if (deps.control && removed[0]!.type === 'perk_domain') await unlistOnControl(deps.control, scope.programId, removed[0]!.domain)
   domainsChanged(deps)
 }

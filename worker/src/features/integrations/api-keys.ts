@@ -14,7 +14,7 @@ import { API_V1_RATE_LIMIT } from '../../../../sdk/contract/api-v1'
 import type { FormResult } from '../../../../sdk/contract/console/forms'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
-import { apiKeys } from '../../db/schema'
+import { apiKeyDirectory, apiKeys } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
@@ -95,6 +95,9 @@ export async function createApiKey(
   if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now) return { status: 422, result: { success: false, errors: { expires_at: 'Expires at must be a future date' } } }
   if (expiresAt.getTime() > now + API_KEY_MAX_DAYS * DAY_MS) return { status: 422, result: { success: false, errors: { expires_at: 'Expires at must be within 5 years' } } }
   const key = generateApiKey()
+  // A program on another shard than control: the directory learns the key first (a stop after this
+  // leaves a row that routes to a shard that does not know the key: refused, as an unknown key is).
+  if (deps.control) await deps.control.insert(apiKeyDirectory).values({ keyHash: hashApiKey(key), programId: scope.programId }) // tenant-guard: allow (the directory on control)
   const [row] = await scope
     .insert(apiKeys, { name: input.name, prefix: apiKeyPrefix(key), keyHash: hashApiKey(key), expiresAt, rateLimit: input.rate_limit ?? API_V1_RATE_LIMIT.perSecond, createdBy: adminId, createdAt: new Date(now) })
     .returning()

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client'
 
 export { type ShardRouter, shardRouter } from './router'
 export { shardsDevRoutes } from './dev'
+export { copyAdminToShard } from './console-rows'
+export { placeNewProgram } from './placement'
 
 /** seed.ts's seedShardedDemo, loaded when called: the demo seed stays out of the app's own imports. */
 export async function seedShardedDemo(shards: readonly Db[], opts: { log?: (line: string) => void } = {}) {

@@ -1,24 +1,32 @@
 import { eq } from 'drizzle-orm'
 import { PROGRAM_KEY_HEADER } from '../../../../sdk/contract/auth'
 import type { Db } from '../../db/client'
-import { programs } from '../../db/schema'
+import { apiKeyDirectory, programs } from '../../db/schema'
 import type { Config } from '../../deps'
 import { TtlCache } from '../../lib/cache'
-import { resolveProgram } from '../programs/programs'
+import { sha256Sync } from '../../lib/crypto'
+import { hostnameOf, isPlatformHost, resolveProgram } from '../programs/programs'
 
 /**
  * Which database serves a request (decision 0041). Shard 1 is the control database: the console's
  * organizations, admins, sessions and grants, and the program directory (every program's row, with the
  * shard its rows live on). A request that names a program (its public key, its host, or the console path
  * `/admin/v2/programs/:id`) goes to that program's shard; everything else (the console's organization
- * pages, sign-in, `/_dev`) to control. One statement on control per new key or host, then the answer
- * from memory: a program's shard changes only when an operator moves it, which is not built yet.
+ * pages, sign-in, `/_dev`) to control. A server API call (`/api/v1`) goes where its API key's program
+ * lives, by the key's digest in the directory (`api_key_directory`, written when a key is made for a
+ * program off control). One statement on control per new key, host or id, then the answer from memory:
+ * a program's shard changes only when an operator moves it, which is not built yet.
  */
+
 /** The shard (1-based) serving `request`; synchronous when there is one shard (no lookup, no promise). */
 export type ShardRouter = { shardOf(request: Request): number | Promise<number> }
 
 /** The console path naming a program (as middleware/admin-auth.ts reads it). */
 const CONSOLE_PROGRAM_PATH = /^\/admin\/v2\/programs\/([1-9][0-9]{0,15})(?:\/|$)/
+/** The server API: its program is its API key's. */
+const SERVER_API = /^\/api\/v1\//
+/** `Authorization: Bearer tsk_...` (the API's key format, sdk/contract/console/integrations.ts). */
+const BEARER_KEY = /^Bearer\s+(tsk_[0-9A-Za-z]{43})\s*$/i
 /** Paths that never name a program by host or key: the console, the dev tools, health. */
 const CONTROL_PATHS = /^\/(admin\/v2(\/|$)|_dev\/|healthz$)/
 
@@ -44,9 +52,30 @@ export function shardRouter(control: Db, config: Config, count: number): ShardRo
         shardOfRow((await control.select({ shard: programs.shard }).from(programs).where(eq(programs.id, Number(consoleProgram))).limit(1))[0]),
       )
     }
+    if (SERVER_API.test(url.pathname)) {
+      const key = BEARER_KEY.exec(request.headers.get('authorization') ?? '')?.[1]
+      if (!key) return 1
+      // The key's digest, as api_keys keeps it (integrations/api-keys.ts, hashApiKey).
+      const digest = sha256Sync(key)
+      return known.get(`api:${digest}`, async () =>
+        shardOfRow(
+          (
+            await control
+              .select({ shard: programs.shard })
+              .from(apiKeyDirectory) // tenant-guard: allow (the key names its program)
+              .innerJoin(programs, eq(programs.id, apiKeyDirectory.programId))
+              .where(eq(apiKeyDirectory.keyHash, digest))
+              .limit(1)
+          )[0],
+        ),
+      )
+    }
     if (CONTROL_PATHS.test(url.pathname)) return 1
     const publicKey = request.headers.get(PROGRAM_KEY_HEADER) || url.searchParams.get('program') || undefined
     const host = request.headers.get('host') ?? url.host
+    // A custom domain is looked up on every request, as the app does (middleware/program.ts): adding or
+    // removing one counts on the next request.
+    if (!publicKey && !isPlatformHost(config, hostnameOf(host))) return shardOfRow(await resolveProgram(control, config, { host }))
     return known.get(publicKey ? `key:${publicKey}` : `host:${host}`, async () => shardOfRow(await resolveProgram(control, config, { publicKey, host })))
   }
 }

@@ -16,9 +16,11 @@ import { shardRouter } from './router'
 async function shardedWorld() {
   const control = await makeTestApp()
   // Shard 2's app: its own database, the console's sessions and grants on control, mail to the one mailbox.
-  const shard2 = await makeTestApp({ control: control.db, mail: control.deps.mail })
+  const shard2 = await makeTestApp({ control: control.db, shard: 2, mail: control.deps.mail })
   const [demo] = await control.db.select().from(programs).where(eq(programs.publicKey, 'demo'))
   for (const db of [control.db, shard2.db]) await db.update(programs).set({ shard: 2 }).where(eq(programs.id, demo!.id))
+  // The control app knows every shard (the console places new programs), as the entries set it.
+  control.deps.shardDbs = [control.db, shard2.db]
   const router = shardRouter(control.db, control.deps.config, 2)
   const apps = [control.app, shard2.app]
   const front = {
@@ -27,7 +29,7 @@ async function shardedWorld() {
       return apps[(await router.shardOf(request)) - 1]!.request(request)
     },
   }
-  return { control, shard2, demo: demo!, browser: () => new TestBrowser(front) }
+  return { control, shard2, demo: demo!, browser: (host?: string) => new TestBrowser(front, host) }
 }
 
 type World = Awaited<ReturnType<typeof shardedWorld>>
@@ -83,6 +85,41 @@ describe('programs on two shards', () => {
     const localView = await read(local.id, onControl.id)
     expect(localView).toContain('bo.control@example.com')
     expect(localView).not.toContain('ana.shard@example.com')
+
+    // The server API: a key made in the console for the program on shard 2 is found through the directory.
+    const expires = new Date(w.control.clock.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+    const made = await consoleBrowser.json<{ data: { api_key: string } }>(`/admin/v2/programs/${w.demo.id}/api_auths`, { json: { name: 'shard key', expires_at: expires } })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const lookup = await w.browser().request('/api/v1/participants?email=ana.shard@example.com', { headers: { authorization: `Bearer ${made.body.data.api_key}` } })
+    expect(lookup.status).toBe(200)
+    expect(JSON.stringify(await lookup.json())).toContain('ana.shard@example.com')
+
+    // A custom domain of the program on shard 2: listed on control too, so requests to it are routed
+    // there and no program on any shard can take it; removed, it answers as no program at once.
+    const domain = 'rewards.shop.example'
+    const added = await consoleBrowser.json<{ data: { id: number } }>(`/admin/v2/programs/${w.demo.id}/domain_lists`, { json: { domain, domain_type: 'perk_domain' } })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    expect((await w.browser(domain).json<{ public_key: string }>('/public/program')).body.public_key).toBe('demo')
+    const taken = await consoleBrowser.json(`/admin/v2/programs/${local.id}/domain_lists`, { json: { domain, domain_type: 'perk_domain' } })
+    expect(JSON.stringify(taken.body)).toContain('already the custom domain of another program')
+    expect((await consoleBrowser.request(`/admin/v2/programs/${w.demo.id}/domain_lists/${added.body.data.id}`, { method: 'DELETE' })).status).toBeLessThan(300)
+    expect((await w.browser(domain).request('/public/program')).status).toBe(404)
+
+    // Asked directly, an app never serves a program the directory puts on another shard.
+    expect((await w.control.app.request('/public/program', { headers: { 'x-program-key': 'demo' } })).status).toBe(404)
+    const onControlApp = new TestBrowser(w.control.app)
+    onControlApp.cookies = consoleBrowser.cookies
+    expect((await onControlApp.request(`/admin/v2/programs/${w.demo.id}/participants/${onShard2.id}`)).status).toBe(404)
+    expect((await w.shard2.app.request('/public/program', { headers: { 'x-program-key': local.publicKey } })).status).toBe(404)
+
+    // A program made in the console goes to the shard with the fewest programs (shard 2 holds one), and works there.
+    const created = await consoleBrowser.json<{ data: { id: number } }>('/admin/v2/programs', { json: { name: 'Shard Made' } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const [placed] = await w.control.db.select().from(programs).where(eq(programs.id, created.body.data.id))
+    expect(placed!.shard).toBe(2)
+    const madeHere = await signUp(w, 'cy.made@example.com', placed!.publicKey)
+    expect([await emailsOn(w.shard2.db, 'cy.made@example.com'), await emailsOn(w.control.db, 'cy.made@example.com')]).toEqual([1, 0])
+    expect((await madeHere.browser.json<{ email: string }>('/public/participant', { headers: madeHere.headers })).body.email).toBe('cy.made@example.com')
 
     // The directory, as development tools list it.
     const listed = await w.browser().json<{ public_key: string; shard: number }[]>('/_dev/shards.json')
