@@ -139,21 +139,31 @@ export async function applyPendingMigrations(db: D1Database, migrations = migrat
  * the Worker: a Miniflare with only the D1 binding. What `wrangler d1 migrations apply DB --local` does,
  * for about a tenth of its CPU (it loads wrangler and starts a runtime per call).
  */
-export async function migrateLocalD1(persistTo: string, migrations = migrationStatements()): Promise<string[]> {
+export async function migrateLocalD1(persistTo: string, migrations = migrationStatements(), binding = 'DB'): Promise<string[]> {
   const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8'))?.[1]
   if (!databaseId) throw new Error('wrangler.toml declares no D1 database_id')
   const mf = new Miniflare({
     d1Persist: join(persistTo, 'v3', 'd1'),
     modules: true,
     script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
-    d1Databases: { DB: databaseId },
+    // Shards beside DB as startDeployedWorker binds them (SHARD_n, decision 0041).
+    d1Databases: { [binding]: binding === 'DB' ? databaseId : shardDatabaseId(databaseId, binding) },
   })
   try {
-    return await applyPendingMigrations((await mf.getD1Database('DB')) as unknown as D1Database, migrations)
+    return await applyPendingMigrations((await mf.getD1Database(binding)) as unknown as D1Database, migrations)
   } finally {
     await mf.dispose()
   }
 }
+
+/** The D1 bindings a wrangler.toml declares (`[[d1_databases]] binding = "..."`), in order: `npm run db:migrate -- --remote` migrates each. */
+export function d1Bindings(toml: string): string[] {
+  const blocks = toml.split(/^\[\[d1_databases\]\]\s*$/m).slice(1)
+  return blocks.map((b) => /^\s*binding\s*=\s*"([^"]+)"/m.exec(b.split(/^\[/m)[0]!)?.[1]).filter((b): b is string => Boolean(b))
+}
+
+/** The local D1 id of a shard's binding (`SHARD_2`) beside the database `DB` names. */
+const shardDatabaseId = (databaseId: string, binding: string) => `${databaseId}-${binding.toLowerCase()}`
 
 export type DeployedWorkerOptions = {
   /** The Worker's vars over wrangler.toml's (ENVIRONMENT is development unless said here). */
@@ -172,6 +182,8 @@ export type DeployedWorkerOptions = {
   bare?: boolean
   /** workerd's inspector (Chrome DevTools protocol) on this port, for a CPU profile of the Worker. */
   inspectorPort?: number
+  /** Apply the pending migrations and seed the demo data after the start (default true). */
+  prepare?: boolean
   /** Program shards (decision 0041): local D1 databases SHARD_2 ... SHARD_n beside DB (shard 1), migrated and seeded like it (default 1). */
   shards?: number
 }
@@ -188,7 +200,7 @@ export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
   const withBare = opts.bare ?? true
   // Shards 2..n: more local D1 databases, bound as the Worker finds them (index.ts, shardBindings).
   const shardNames = Array.from({ length: Math.max(0, (opts.shards ?? 1) - 1) }, (_, i) => `SHARD_${i + 2}`)
-  const d1Databases = { ...(withoutAssets.d1Databases as Record<string, unknown>), ...Object.fromEntries(shardNames.map((name) => [name, { id: `${databaseId}-${name.toLowerCase()}` }])) }
+  const d1Databases = { ...(withoutAssets.d1Databases as Record<string, unknown>), ...Object.fromEntries(shardNames.map((name) => [name, { id: shardDatabaseId(databaseId, name) }])) }
   const mf = await step('start workerd (Miniflare)', async () => {
     const instance = new Miniflare({
       ...(opts.port ? { port: opts.port, host: '127.0.0.1' } : {}),
@@ -229,11 +241,12 @@ export async function startDeployedWorker(opts: DeployedWorkerOptions = {}) {
   const port = Number((await mf.unsafeGetDirectURL('tessera')).port)
   const barePort = withBare ? Number((await mf.unsafeGetDirectURL('bare')).port) : 0
   const db = (await mf.getD1Database('DB')) as unknown as D1Database
-  const migrations = await step('migrations (D1)', () => applyPendingMigrations(db))
-  for (const name of shardNames) await step(`migrations (D1 ${name})`, async () => applyPendingMigrations((await mf.getD1Database(name, 'tessera')) as unknown as D1Database))
+  const prepare = opts.prepare ?? true
+  const migrations = prepare ? await step('migrations (D1)', () => applyPendingMigrations(db)) : []
+  if (prepare) for (const name of shardNames) await step(`migrations (D1 ${name})`, async () => applyPendingMigrations((await mf.getD1Database(name, 'tessera')) as unknown as D1Database))
   // The demo program answers on localhost in development (the Host header), like the site in a browser.
   const appUrl = `http://localhost:${port}`
-  const seed = await step('seedDemo (POST /_dev/seed in the Worker)', async () => {
+  const seed = !prepare ? {} : await step('seedDemo (POST /_dev/seed in the Worker)', async () => {
     const res = await fetch(`${appUrl}/_dev/seed`, { method: 'POST', headers: { 'x-tessera-dev': 'seed' } })
     if (!res.ok) throw new Error(`the dev seed answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
     return (await res.json()) as { created?: boolean }

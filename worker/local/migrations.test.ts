@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { D1Database } from '@cloudflare/workers-types'
 import { Miniflare } from 'miniflare'
 import { afterAll, describe, expect, it } from 'vitest'
-import { applyPendingMigrations, migrateLocalD1, migrationStatements } from './deployed-worker'
+import { applyPendingMigrations, d1Bindings, migrateLocalD1, migrationStatements, startDeployedWorker } from './deployed-worker'
+import { NEWEST_MIGRATION } from '../src/db/migration-check'
 
 /**
  * npm start's local D1 (worker/local/start-workerd.ts) is migrated by the server itself, keeping the
@@ -53,6 +54,40 @@ describe('the local D1 migrations npm start applies', () => {
       expect((await db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'd'").first<{ n: number }>())!.n).toBe(0)
     } finally {
       await mf.dispose()
+    }
+  })
+
+  it('migrates every D1 binding wrangler.toml declares, shards included (npm run db:migrate -- --remote)', () => {
+    const toml = ['[[d1_databases]]', 'binding = "DB"', 'database_id = "a"', '', '[[r2_buckets]]', 'binding = "FILES"', '', '[[d1_databases]]', 'binding = "SHARD_2"', 'database_id = "b"'].join('\n')
+    expect(d1Bindings(toml)).toEqual(['DB', 'SHARD_2'])
+    expect(d1Bindings(readFileSync(join(__dirname, '../../wrangler.toml'), 'utf8'))).toEqual(['DB'])
+  })
+
+  it('migrates a shard beside DB in the same state folder, as npm start -- --shards 2 binds it', async () => {
+    expect(await migrateLocalD1(dir, MIGRATIONS, 'SHARD_2')).toEqual(MIGRATIONS.map((m) => m.file))
+    expect(await migrateLocalD1(dir, MIGRATIONS, 'SHARD_2')).toEqual([])
+  })
+
+  it('a Worker on a D1 without the newest migration refuses every request, naming it, and serves once it is applied', { timeout: 120_000 }, async () => {
+    const behind = mkdtempSync(join(tmpdir(), 'tessera-behind-'))
+    const all = migrationStatements()
+    expect(all.at(-1)!.file).toBe(NEWEST_MIGRATION)
+    await migrateLocalD1(behind, all.slice(0, -1))
+    const worker = await startDeployedWorker({ persistTo: behind, bare: false, prepare: false })
+    try {
+      const res = await fetch(`${worker.appUrl}/healthz`)
+      expect(res.status).toBe(503)
+      const body = (await res.json()) as { error: { code: string; message: string } }
+      expect(body.error.code).toBe('database_behind')
+      expect(body.error.message).toContain(NEWEST_MIGRATION)
+      expect(body.error.message).toContain('npm run db:migrate')
+      expect(await applyPendingMigrations(worker.db, all)).toEqual([NEWEST_MIGRATION])
+      // Asked again at most every 2 s while behind.
+      await new Promise((r) => setTimeout(r, 2100))
+      expect((await fetch(`${worker.appUrl}/healthz`)).status).toBe(200)
+    } finally {
+      await worker.close()
+      rmSync(behind, { recursive: true, force: true })
     }
   })
 })

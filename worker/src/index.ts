@@ -16,6 +16,7 @@ import { continueImportFromQueue, resumeImports } from './features/participants/
 import { sweepPointsExpiry } from './features/points/expiry'
 import { sweepRetention } from './retention'
 import { type ShardRouter, shardRouter } from './features/shards'
+import { migrationCheck } from './db/migration-check'
 import { resumeAbandonedWork } from './takeovers'
 // The receipts' image codecs as wrangler-bundled wasm modules (features/receipts/image-hash.ts).
 import './features/receipts/image-decoders-workers'
@@ -41,7 +42,11 @@ export type WorkerEnv = EnvVars & OcrEnv & {
 type OutboxMessage = { ids: number[]; shard?: number }
 type ImportMessage = { job_id: number; shard?: number }
 
-type ShardApp = { deps: Deps; app: ReturnType<typeof createApp>; counter?: D1Counter }
+/**
+ * `behind`: the migration its database lacks, or null (db/migration-check.ts), on the raw binding: once
+ * per isolate, outside the counts of the requests' own statements.
+ */
+type ShardApp = { deps: Deps; app: ReturnType<typeof createApp>; counter?: D1Counter; behind: () => null | Promise<string | null> }
 const cache = new WeakMap<object, ShardApp & { shards: ShardApp[]; router: ShardRouter }>()
 
 /** The D1 bindings of shards 2, 3, ... in order, up to the first missing one. */
@@ -80,7 +85,7 @@ function appFor(env: WorkerEnv) {
       enqueueImport: env.IMPORT_QUEUE ? async (jobId) => void (await env.IMPORT_QUEUE!.send({ job_id: jobId })) : undefined,
       log: (line) => console.log(line),
     }
-    const control: ShardApp = { deps, app: createApp(deps), counter }
+    const control: ShardApp = { deps, app: createApp(deps), counter, behind: migrationCheck(env.DB) }
     const others = shardBindings(env).map((binding, i): ShardApp => {
       const shard = i + 2
       const shardDb = createD1Db(binding as never)
@@ -92,7 +97,7 @@ function appFor(env: WorkerEnv) {
         enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids, shard })) : undefined,
         enqueueImport: env.IMPORT_QUEUE ? async (jobId) => void (await env.IMPORT_QUEUE!.send({ job_id: jobId, shard })) : undefined,
       }
-      return { deps: shardDeps, app: createApp(shardDeps) }
+      return { deps: shardDeps, app: createApp(shardDeps), behind: migrationCheck(binding) }
     })
     const shards = [control, ...others]
     if (others.length) deps.shardDbs = shards.map((s) => s.deps.db)
@@ -100,6 +105,17 @@ function appFor(env: WorkerEnv) {
     cache.set(env, entry)
   }
   return entry
+}
+
+/** A database older than the code: refused until it is migrated, never served half-migrated (decision 0041). */
+function databaseBehind(shard: number, missing: string): Response {
+  const binding = shard === 1 ? 'DB' : `SHARD_${shard}`
+  const message = `The database of shard ${shard} (${binding}) lacks migration ${missing}: run npm run db:migrate, or wrangler d1 migrations apply ${binding} --remote`
+  console.error(message)
+  return new Response(JSON.stringify({ error: { code: 'database_behind', message } }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '10' },
+  })
 }
 
 /** A program whose shard this deployment does not declare: refused, never served from another database. */
@@ -137,9 +153,13 @@ async function countedFetch(counter: D1Counter, run: () => Promise<Response>, re
  */
 async function answer(root: ReturnType<typeof appFor>, request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
   // The shard of the program the request names (one shard: the one app, with no lookup).
-  const n = root.router.shardOf(request)
-  const entry = root.shards[(typeof n === 'number' ? n : await n.catch(() => 0)) - 1]
+  const routed = root.router.shardOf(request)
+  const n = typeof routed === 'number' ? routed : await routed.catch(() => 0)
+  const entry = root.shards[n - 1]
   if (!entry) return unservedShard()
+  const behind = entry.behind()
+  const missing = behind && (await behind)
+  if (missing) return databaseBehind(n, missing)
   const early = cachedPublicAnswer(entry.deps, request) ?? (await keptSignedInAnswer(entry.deps, request).catch(() => undefined))
   if (!early) return entry.app.fetch(request, env, ctx as never)
   setResponseHeaders((name, value) => early.headers.set(name, value), requestIdFrom(request.headers.get('x-request-id')), 'api')
