@@ -1,55 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { participants, programs } from '../../db/schema'
-import { lastMail, makeTestApp, TestBrowser } from '../../../test/helpers'
+import { programs } from '../../db/schema'
+import { TestBrowser } from '../../../test/helpers'
 import { makeAdmin, makeProgram } from '../../../test/console-fixtures'
-import { createAdminSession } from '../signin/sessions'
 import { shardRouter } from './router'
-
-/**
- * Programs on two shards (decision 0041), on libSQL and on D1 alike: two test databases, control (shard
- * 1) and shard 2, each a copy of the same seeded template, so both hold the demo program's row with the
- * same id. The directory (control's row, and shard 2's own copy) puts the demo program on shard 2; a
- * program made on control stays there. Requests go through the router to the app of their program's
- * shard, as the entries do (node.ts, index.ts).
- */
-async function shardedWorld() {
-  const control = await makeTestApp()
-  // Shard 2's app: its own database, the console's sessions and grants on control, mail to the one mailbox.
-  const shard2 = await makeTestApp({ control: control.db, shard: 2, mail: control.deps.mail })
-  const [demo] = await control.db.select().from(programs).where(eq(programs.publicKey, 'demo'))
-  for (const db of [control.db, shard2.db]) await db.update(programs).set({ shard: 2 }).where(eq(programs.id, demo!.id))
-  // The control app knows every shard (the console places new programs), as the entries set it.
-  control.deps.shardDbs = [control.db, shard2.db]
-  const router = shardRouter(control.db, control.deps.config, 2)
-  const apps = [control.app, shard2.app]
-  const front = {
-    async request(path: string, init: RequestInit = {}) {
-      const request = new Request(new URL(path, 'http://localhost'), init)
-      return apps[(await router.shardOf(request)) - 1]!.request(request)
-    },
-  }
-  return { control, shard2, demo: demo!, browser: (host?: string) => new TestBrowser(front, host) }
-}
-
-type World = Awaited<ReturnType<typeof shardedWorld>>
-let ip = 20
-
-/** Signs up through the one-time-code flow of the program `key` (the demo program by host when absent). */
-async function signUp(w: World, email: string, key?: string) {
-  const b = w.browser()
-  const headers: Record<string, string> = { 'cf-connecting-ip': `203.0.113.${ip++}`, ...(key ? { 'x-program-key': key } : {}) }
-  const sent = await b.json<{ browser_token: string }>('/public/signin/verify', { json: { email, first_name: 'Sam', last_name: 'Shard', agree_terms: true }, headers })
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200)
-  const code = (await lastMail(w.control.db, email))!.code
-  const done = await b.json<{ otp_logged: boolean }>('/public/signin/verify', { json: { email, otp: code, browser_token: sent.body.browser_token }, headers })
-  expect(done.body.otp_logged, JSON.stringify(done.body)).toBe(true)
-  const me = await b.json<{ id: number; email: string }>('/public/participant', { headers })
-  expect(me.status).toBe(200)
-  return { browser: b, headers, id: me.body.id }
-}
-
-const emailsOn = async (db: World['control']['db'], email: string) => (await db.select({ id: participants.id }).from(participants).where(eq(participants.email, email))).length // tenant-guard: allow (checks where a row landed)
+import { emailsOn, shardedWorld, signUpOn as signUp } from './shards-fixtures'
 
 describe('programs on two shards', () => {
   it("writes a program's participants on its own shard, and a session or id of one shard reads nothing of the other's program", async () => {
@@ -72,8 +27,7 @@ describe('programs on two shards', () => {
 
     // The console: the admin's session and grants on control, each program's rows from its shard, by the same id.
     const admin = await makeAdmin(w.control, { organizationId: org!.id, organizationAdmin: true, superAdmin: true })
-    const consoleBrowser = w.browser()
-    consoleBrowser.cookies.set('tessera_admin', await createAdminSession(w.control.db, admin.id, w.control.clock.now()))
+    const consoleBrowser = await w.consoleAs(admin.id)
     const read = async (programId: number, id: number) => {
       const res = await consoleBrowser.request(`/admin/v2/programs/${programId}/participants/${id}`)
       expect(res.status).toBe(200)
