@@ -16,6 +16,10 @@ const port = Number(process.env.PORT ?? 8787)
 // `--shards N`: programs on N databases (decision 0041); the demo program on shard 1, Tessera Links on shard 2.
 const shardsAt = process.argv.indexOf('--shards')
 const shardArgs = shardsAt > 0 ? ['--shards', String(process.argv[shardsAt + 1] ?? '')] : []
+if (shardArgs.length && useWrangler) {
+  console.error('[tessera] --shards runs on npm start and npm run start:node, not with --wrangler (wrangler.toml binds one D1)')
+  process.exit(1)
+}
 // Development is said here explicitly: the worker's default is production (dev mailbox, test checkout
 // and the development secret exist only in development).
 const url = `http://localhost:${port}`
