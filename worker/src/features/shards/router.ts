@@ -21,8 +21,17 @@ import { hostnameOf, isPlatformHost, resolveProgram } from '../programs/programs
 /** The shard (1-based) serving `request`; synchronous when there is one shard (no lookup, no promise). */
 export type ShardRouter = { shardOf(request: Request): number | Promise<number> }
 
-/** The console path naming a program (as middleware/admin-auth.ts reads it). */
-const CONSOLE_PROGRAM_PATH = /^\/admin\/v2\/programs\/([1-9][0-9]{0,15})(?:\/|$)/
+/**
+ * Paths naming their program by id: the console's (as middleware/admin-auth.ts reads it), uploaded
+ * media and signed receipt files (`/media/:program_id/...`, `/receipts-file/:program_id/...`).
+ */
+const PROGRAM_ID_PATH = /^\/(?:admin\/v2\/programs|media|receipts-file)\/([1-9][0-9]{0,15})(?:\/|$)/
+/**
+ * Stripe's webhook: the event's checkout session names its program in its metadata. Read unverified
+ * here, only to pick the shard; the shard's app verifies the signature and checks the metadata against
+ * the session it holds (features/payments/payments.ts).
+ */
+const PAYMENT_WEBHOOK = '/payments/stripe/webhook'
 /** The server API: its program is its API key's. */
 const SERVER_API = /^\/api\/v1\//
 /** `Authorization: Bearer tsk_...` (the API's key format, sdk/contract/console/integrations.ts). */
@@ -32,6 +41,17 @@ const CONTROL_PATHS = /^\/(admin\/v2(\/|$)|_dev\/|healthz$)/
 
 /** How long a key's, host's or program id's shard is kept. */
 const DIRECTORY_TTL_MS = 60_000
+
+/** The program id a Stripe event's session names in its metadata, if any (the request's body stays unread). */
+async function paymentProgram(request: Request): Promise<string | undefined> {
+  try {
+    const event = JSON.parse(await request.clone().text()) as { data?: { object?: { metadata?: { program_id?: unknown } } } }
+    const id = event.data?.object?.metadata?.program_id
+    return typeof id === 'string' && /^[1-9][0-9]{0,15}$/.test(id) ? id : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export function shardRouter(control: Db, config: Config, count: number): ShardRouter {
   const known = new TtlCache<number>(DIRECTORY_TTL_MS)
@@ -46,10 +66,11 @@ export function shardRouter(control: Db, config: Config, count: number): ShardRo
   }
   async function lookup(request: Request): Promise<number> {
     const url = new URL(request.url)
-    const consoleProgram = CONSOLE_PROGRAM_PATH.exec(url.pathname)?.[1]
-    if (consoleProgram) {
-      return known.get(`id:${consoleProgram}`, async () =>
-        shardOfRow((await control.select({ shard: programs.shard }).from(programs).where(eq(programs.id, Number(consoleProgram))).limit(1))[0]),
+    let programId = PROGRAM_ID_PATH.exec(url.pathname)?.[1]
+    if (!programId && url.pathname === PAYMENT_WEBHOOK && request.method === 'POST') programId = await paymentProgram(request)
+    if (programId) {
+      return known.get(`id:${programId}`, async () =>
+        shardOfRow((await control.select({ shard: programs.shard }).from(programs).where(eq(programs.id, Number(programId))).limit(1))[0]),
       )
     }
     if (SERVER_API.test(url.pathname)) {

@@ -86,6 +86,18 @@ describe('programs on two shards', () => {
     await w.control.db.update(programs).set({ shard: 3 }).where(eq(programs.id, w.demo.id))
     const router = shardRouter(w.control.db, w.control.deps.config, 2)
     expect(await router.shardOf(new Request('http://localhost/public/program', { headers: { 'x-program-key': 'demo' } }))).toBe(3)
+    // Paths naming their program by id, and Stripe's webhook by its session's metadata (verified by the shard's app).
+    const on2 = shardRouter(w.control.db, w.control.deps.config, 2)
+    await w.control.db.update(programs).set({ shard: 2 }).where(eq(programs.id, w.demo.id))
+    expect(await on2.shardOf(new Request(`http://localhost/media/${w.demo.id}/logo.png`))).toBe(2)
+    expect(await on2.shardOf(new Request(`http://localhost/receipts-file/${w.demo.id}/7?sig=x`))).toBe(2)
+    const event = (programId: string) => JSON.stringify({ type: 'checkout.session.completed', data: { object: { id: 'cs_1', metadata: { program_id: programId } } } })
+    expect(await on2.shardOf(new Request('http://localhost/payments/stripe/webhook', { method: 'POST', body: event(String(w.demo.id)) }))).toBe(2)
+    expect(await on2.shardOf(new Request('http://stripe.example/payments/stripe/webhook', { method: 'POST', body: 'not json' }))).toBe(1)
+    const forwarded = new Request('http://localhost/payments/stripe/webhook', { method: 'POST', body: event(String(w.demo.id)) })
+    await on2.shardOf(forwarded)
+    expect(await forwarded.text()).toContain('checkout.session.completed') // the app still reads the body
+
     // One shard: no lookup at all, everything on the one database.
     expect(shardRouter(w.control.db, w.control.deps.config, 1).shardOf(new Request('http://localhost/public/program'))).toBe(1)
   })
