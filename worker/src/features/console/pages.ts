@@ -20,5 +20,6 @@ export const adminPages = new Hono<AppEnv>().get('/*', async (c, next) => {
   const page = ENTRY_PAGES.test(c.req.path) ? acceptsHtml(accept) : accept.includes('text/html')
   if (!page || c.req.path.endsWith('.csv')) return next()
   const admin = c.var.admin
-  return serveShell(c, 'admin', admin ? await consoleBootstrap(c.var.deps.db, admin) : { user: null })
+  // The admin's programs, organization and grants live on control, whichever shard serves the page (decision 0041).
+  return serveShell(c, 'admin', admin ? await consoleBootstrap(c.var.deps.control ?? c.var.deps.db, admin) : { user: null })
 })

@@ -33,6 +33,10 @@ describe('programs on two shards', () => {
       expect(res.status).toBe(200)
       return JSON.stringify(await res.json())
     }
+    // A console page of the shard-2 program lists the admin's programs from control (the program made there too).
+    const shell = await consoleBrowser.request(`/admin/v2/programs/${w.demo.id}/users`, { headers: { accept: 'text/html' } })
+    expect(shell.status).toBe(200)
+    expect(await shell.text()).toContain(local.publicKey)
     const demoView = await read(w.demo.id, onShard2.id)
     expect(demoView).toContain('ana.shard@example.com')
     expect(demoView).not.toContain('bo.control@example.com')
