@@ -16,12 +16,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SESSION_MODE_HEADER } from '../sdk/contract/paths'
 import { openLibsql } from '../worker/src/db/node'
-import { randomToken, sha256 } from '../worker/src/lib/crypto'
-import { seedShardedDemo } from '../worker/src/features/shards'
-import { shardUrl, startNodeServer } from '../worker/src/node'
+import { seedShardedDemo, shardUrl } from '../worker/src/features/shards'
+import { startNodeServer } from '../worker/src/node'
 import { fmtLat, fmtRps, load, num } from './lib/common'
 import { printTable } from './lib/targets'
-import { buildFixture } from './lib/fixture'
+import { buildFixture, sessionsFor } from './lib/fixture'
 import { libsqlRunner } from './lib/node-subject'
 import type { LoadResult } from './load'
 
@@ -34,14 +33,7 @@ async function linksTokens(url: string): Promise<string[]> {
   try {
     const program = Number((await client.execute("SELECT id FROM programs WHERE public_key = 'links'")).rows[0]![0])
     const ids = (await client.execute({ sql: 'SELECT id FROM participants WHERE program_id = ?', args: [program] })).rows.map((r) => Number(r[0]))
-    const tokens = ids.map(() => randomToken(32))
-    const now = Date.now()
-    for (const [i, id] of ids.entries())
-      await client.execute({
-        sql: "INSERT INTO participant_sessions (program_id, participant_id, token_hash, kind, expires_at, created_at) VALUES (?, ?, ?, 'token', ?, ?)",
-        args: [program, id, await sha256(tokens[i]!), now + 86_400_000, now],
-      })
-    return tokens
+    return await sessionsFor(libsqlRunner(client), program, ids, Date.now() + 86_400_000)
   } finally {
     client.close()
   }

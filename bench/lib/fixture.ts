@@ -59,7 +59,7 @@ async function bulkInsert(db: SqlRunner, head: string, rows: Value[][]) {
 const scalar = async (db: SqlRunner, sql: string, args: Value[] = []) => Number((await db.rows(sql, args))[0]?.[0] ?? 0)
 
 /** Token sessions for these participants; returns the tokens (only their hashes are stored). */
-async function sessionsFor(db: SqlRunner, programId: number, ids: number[], expiresAt: number): Promise<string[]> {
+export async function sessionsFor(db: SqlRunner, programId: number, ids: number[], expiresAt: number): Promise<string[]> {
   const tokens = ids.map(() => randomToken(32))
   const hashes = await Promise.all(tokens.map((t) => sha256(t)))
   const now = Date.now()

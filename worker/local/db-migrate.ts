@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { openLibsql } from '../src/db/node'
-import { shardCount, shardUrl } from '../src/node'
+import { shardCount, shardUrl } from '../src/features/shards'
 import { d1Bindings, migrateLocalD1, ROOT } from './deployed-worker'
 
 const { values } = parseArgs({

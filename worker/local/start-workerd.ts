@@ -13,6 +13,7 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ROOT, startDeployedWorker } from './deployed-worker'
+import { shardCount } from '../src/features/shards'
 
 const { values } = parseArgs({
   options: {
@@ -26,8 +27,7 @@ const { values } = parseArgs({
 })
 
 const port = Number(values.port)
-const shards = Number(values.shards)
-if (!Number.isInteger(shards) || shards < 1 || shards > 64) throw new Error(`--shards must be a whole number from 1 to 64 (got ${JSON.stringify(values.shards)})`)
+const shards = shardCount(values.shards)
 const vars = Object.fromEntries(
   values.var.map((v) => {
     const at = v.indexOf(':')

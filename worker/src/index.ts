@@ -15,7 +15,7 @@ import { requestIdFrom, setResponseHeaders } from './middleware/response-headers
 import { continueImportFromQueue, resumeImports } from './features/participants/import-runner'
 import { sweepPointsExpiry } from './features/points/expiry'
 import { sweepRetention } from './retention'
-import { type ShardRouter, shardRouter } from './features/shards'
+import { type ShardRouter, shardRouter, unservedShard } from './features/shards'
 import { migrationCheck } from './db/migration-check'
 import { resumeAbandonedWork } from './takeovers'
 // The receipts' image codecs as wrangler-bundled wasm modules (features/receipts/image-hash.ts).
@@ -118,14 +118,6 @@ function databaseBehind(shard: number, missing: string): Response {
   })
 }
 
-/** A program whose shard this deployment does not declare: refused, never served from another database. */
-function unservedShard(): Response {
-  return new Response(JSON.stringify({ error: { code: 'shard_unavailable', message: "This program's database is not available on this server" } }), {
-    status: 503,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '30' },
-  })
-}
-
 /**
  * With TESSERA_COUNT_D1: each answer says what its request asked of D1 (`x-tessera-d1`), and
  * `/_dev/d1-count` answers this isolate's totals (bench/workerd.ts reads them around each target).
@@ -210,8 +202,10 @@ export default {
     // Each shard's outbox ids, delivered by that shard's app.
     const byShard = new Map<number, number[]>()
     for (const m of batch.messages) {
-      const body = m.body as OutboxMessage
-      byShard.set(body.shard ?? 1, [...(byShard.get(body.shard ?? 1) ?? []), ...body.ids])
+      const { ids, shard = 1 } = m.body as OutboxMessage
+      const list = byShard.get(shard) ?? []
+      list.push(...ids)
+      byShard.set(shard, list)
     }
     for (const [n, ids] of byShard) {
       const shard = shards[n - 1]

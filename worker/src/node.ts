@@ -15,7 +15,7 @@ import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middlewa
 import { captchaFromEnv, configFromEnv, paymentsFromEnv } from './config'
 import { openLibsql } from './db/node'
 import type { Db } from './db/client'
-import { type ShardRouter, seedShardedDemo, shardRouter } from './features/shards'
+import { type ShardRouter, seedShardedDemo, shardCount, shardRouter, shardUrl, unservedShard } from './features/shards'
 import { type Deps, systemClock } from './deps'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
@@ -56,23 +56,6 @@ export type NodeServerOptions = {
   shards?: number
 }
 
-/** Shard n's libSQL URL: SHARD_n_URL, else a file beside the control database (a memory database beside one in memory). */
-export function shardUrl(controlUrl: string, n: number, env: Record<string, string | undefined>): string {
-  const set = env[`SHARD_${n}_URL`]
-  if (set) return set
-  if (n === 1 || controlUrl.includes(':memory:')) return controlUrl
-  if (!controlUrl.startsWith('file:')) throw new Error(`SHARD_${n}_URL is not set (shard ${n} of a database that is not a local file)`)
-  return controlUrl.replace(/(\.db)?$/, (ext) => `-shard-${n}${ext || ''}`)
-}
-
-/** SHARDS: a whole number from 1 to 64. */
-export function shardCount(value: string | number | undefined): number {
-  if (value === undefined || value === '') return 1
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`SHARDS must be a whole number from 1 to 64 (got ${JSON.stringify(value)})`)
-  return n
-}
-
 /** Like wrangler's assets: an existing non-HTML file under dist/public is served directly. */
 function isStaticFile(PUBLIC_DIR: string, url: string): boolean {
   const start = url.indexOf('/', url.indexOf('://') + 3)
@@ -95,14 +78,6 @@ export function keepAliveMs(value: string | undefined): number {
   const ms = Number(value)
   if (!Number.isInteger(ms) || ms < 1000) throw new Error(`KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got ${JSON.stringify(value)})`)
   return ms
-}
-
-/** A program whose shard this server does not declare (or a directory read that failed): refused, never served from another database. */
-function unservedShard(): Response {
-  return new Response(JSON.stringify({ error: { code: 'shard_unavailable', message: "This program's database is not available on this server" } }), {
-    status: 503,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '30' },
-  })
 }
 
 /** Runs the same app under Node on a libSQL file: migrations applied, demo data seeded on request. */

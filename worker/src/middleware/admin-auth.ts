@@ -8,7 +8,7 @@ import { AppError, forbidden, unauthenticated } from '../lib/errors'
 import { findAdminSession } from '../features/console/admin-auth'
 import type { Db } from '../db/client'
 import { type Action, can, type Resource } from '../features/console/permissions'
-import { copyAdminToShard } from '../features/shards'
+import { copyAdminToShard, servesProgram } from '../features/shards'
 
 /** The program a console path names (`/admin/v2/programs/:program_id/...`), read with the session. */
 const PROGRAM_PATH = /^\/admin\/v2\/programs\/([1-9][0-9]{0,15})(?:\/|$)/
@@ -71,7 +71,7 @@ export function requirePermission(resource: Resource, action: Action) {
       const access = prefetched?.programId === programId ? prefetched : await readAccess(db, c.get('deps').control ?? db, programId, admin.id)
       program = access.program
       // A program the directory puts on another shard is not this app's (decision 0041).
-      if (!program || program.shard !== (c.get('deps').shard ?? 1)) throw new AppError('not_found', 404, 'Program not found')
+      if (!program || !servesProgram(c.get('deps'), program)) throw new AppError('not_found', 404, 'Program not found')
       grants = access.grants
     }
     if (!can(admin, program, grants, resource, action)) throw forbidden()

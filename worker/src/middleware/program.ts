@@ -7,6 +7,7 @@ import { appCache } from '../lib/cache'
 import { AppError } from '../lib/errors'
 import { noteProgramRow } from '../features/programs/content-version'
 import { hostnameOf, isPlatformHost, resolveProgram } from '../features/programs/programs'
+import { servesProgram } from '../features/shards'
 
 /** The request's program by public key or host, through the app cache. */
 export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | undefined> {
@@ -34,7 +35,7 @@ export async function setRequestProgram(c: Context<AppEnv>): Promise<void> {
   const publicKey = c.req.header(PROGRAM_KEY_HEADER) || c.req.query('program') || undefined
   const program = await findRequestProgram(c)
   // A program the directory puts on another shard is not this app's (decision 0041): not found here.
-  if (!program || program.status !== 'active' || program.shard !== (c.get('deps').shard ?? 1)) {
+  if (!program || program.status !== 'active' || !servesProgram(c.get('deps'), program)) {
     throw new AppError('program_not_found', 404, publicKey ? `No program with key "${publicKey}"` : 'No program here')
   }
   c.set('program', program)

@@ -154,11 +154,9 @@ export async function consumeAdminSigninLink(deps: Deps, token: string, consume:
  * The admin session of `token`, and (with `programId`, the program the request's path names) that
  * program and the admin's grants on it: one batch, so on D1 one round trip where it was three (the
  * grants are joined through the same session, so they are the session's admin's and no one else's).
- */
-/**
- * The admin's live session, and with `programId` their access to that program (its row and their
- * grants), in one batch. `programDb`: where the program's rows live when that is not `db` (a program on
- * another shard, decision 0041): the session and grants are read on `db` (control), the row there.
+ * `programDb`: where the program's rows live when that is not `db` (a program on another shard,
+ * decision 0041): the session and grants are one batch on `db` (control), the program's row a read
+ * there beside it.
  */
 export async function findAdminSession(db: Db, token: string, now: number, programId?: number, programDb: Db = db) {
   const tokenHash = await sha256(token)
@@ -181,15 +179,12 @@ export async function findAdminSession(db: Db, token: string, now: number, progr
       .from(adminProgramPermissions)
       .innerJoin(adminSessions, eq(adminSessions.adminUserId, adminProgramPermissions.adminUserId))
       .where(programScope(db, programId).where(adminProgramPermissions, live))
-    if (programDb === db) {
-      const [rows, programRows, grants] = await batch(db, [session, program(db), grantsOf])
-      found = rows[0]
-      access = { programId, program: programRows[0] ?? null, grants }
-    } else {
-      const [[rows, grants], programRows] = await Promise.all([batch(db, [session, grantsOf]), program(programDb)])
-      found = rows[0]
-      access = { programId, program: programRows[0] ?? null, grants }
-    }
+    const [[rows, grants], programRows] =
+      programDb === db
+        ? await batch(db, [session, program(db), grantsOf]).then(([r, p, g]) => [[r, g], p] as const)
+        : await Promise.all([batch(db, [session, grantsOf]), program(programDb)])
+    found = rows[0]
+    access = { programId, program: programRows[0] ?? null, grants }
   }
   if (found) await touchAdminSession(db, found.sessionId, found.expiresAt.getTime(), now)
   return found && { ...found, access }

@@ -32,14 +32,14 @@ function conflictOf(err: unknown): 'listed' | 'taken' | null {
  * (features/programs/partner-origins.ts): program resolution by custom host, CORS, frame-ancestors.
  * Here, the process that saved also drops its kept program rows and site origins at once.
  */
-/** Removes a custom domain's listing on control (a program on another shard, decision 0041). */
-async function unlistOnControl(control: NonNullable<Deps['control']>, programId: number, domain: string) {
-  await control.delete(domainLists).where(and(eq(domainLists.programId, programId), eq(domainLists.domain, domain))) // tenant-guard: allow (the directory on control)
-}
-
 function domainsChanged(deps: Deps) {
   contentSaved(deps)
   siteOriginsChanged(deps)
+}
+
+/** Removes a custom domain's listing on control (a program on another shard, decision 0041). */
+async function unlistOnControl(control: NonNullable<Deps['control']>, programId: number, domain: string) {
+  await control.delete(domainLists).where(and(eq(domainLists.programId, programId), eq(domainLists.domain, domain))) // tenant-guard: allow (the directory on control)
 }
 
 /** GET .../domain_lists: the program's domains, newest first. */

@@ -6,6 +6,7 @@ export { type ShardRouter, shardRouter } from './router'
 export { shardsDevRoutes } from './dev'
 export { copyAdminToShard } from './console-rows'
 export { placeNewProgram } from './placement'
+export { servesProgram, shardCount, shardUrl, unservedShard } from './settings'
 
 /** seed.ts's seedShardedDemo, loaded when called: the demo seed stays out of the app's own imports. */
 export async function seedShardedDemo(shards: readonly Db[], opts: { log?: (line: string) => void } = {}) {
