@@ -64,14 +64,26 @@ export async function addDomain(scope: ProgramScope, deps: Deps, values: DomainV
   let row: DomainRow | undefined
   // A program on another shard than control: its custom domain is also listed on control, first, where
   // every program's custom domains meet (one program per host across shards) and requests are routed
-  // by host (features/shards/router.ts; decision 0041).
-  const listedOnControl = values.domain_type === 'perk_domain' && deps.control ? deps.control : null
+  // by host (features/shards/router.ts; decision 0041). The program's own listing left by an add that
+  // stopped before its second write is taken over (another program's still refuses it); a listing this
+  // add did not make is never removed by its failure.
+  const control = values.domain_type === 'perk_domain' && deps.control ? deps.control : null
   try {
-    if (listedOnControl) await listedOnControl.insert(domainLists).values({ programId: scope.programId, domain: values.domain, domainType: 'perk_domain' }) // tenant-guard: allow (the directory on control)
+    const listed = control
+      ? await control
+          .insert(domainLists) // tenant-guard: allow (the directory on control)
+          .values({ programId: scope.programId, domain: values.domain, domainType: 'perk_domain' })
+          .onConflictDoNothing()
+          .returning({ id: domainLists.id })
+      : []
+    if (control && !listed.length) {
+      const [holder] = await control.select({ programId: domainLists.programId }).from(domainLists).where(and(eq(domainLists.domain, values.domain), eq(domainLists.domainType, 'perk_domain'))).limit(1) // tenant-guard: allow (who holds the host)
+      if (holder && holder.programId !== scope.programId) return refused('Domain is already the custom domain of another program')
+    }
     try {
       ;[row] = await scope.insert(domainLists, { domain: values.domain, domainType: values.domain_type, urlPath: values.url_path || null }).returning()
     } catch (err) {
-      if (listedOnControl) await unlistOnControl(listedOnControl, scope.programId, values.domain)
+      if (control && listed.length) await unlistOnControl(control, scope.programId, values.domain)
       throw err
     }
   } catch (err) {

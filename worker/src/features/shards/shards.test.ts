@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { programs } from '../../db/schema'
+import { domainLists, programs } from '../../db/schema'
 import { TestBrowser } from '../../../test/helpers'
 import { makeAdmin, makeProgram } from '../../../test/console-fixtures'
 import { shardRouter } from './router'
@@ -60,8 +60,18 @@ describe('programs on two shards', () => {
     expect((await w.browser(domain).json<{ public_key: string }>('/public/program')).body.public_key).toBe('demo')
     const taken = await consoleBrowser.json(`/admin/v2/programs/${local.id}/domain_lists`, { json: { domain, domain_type: 'perk_domain' } })
     expect(JSON.stringify(taken.body)).toContain('already the custom domain of another program')
+    // Added again by the same program: refused, and the host still answers as the program (the refusal
+    // leaves the listing on control that the first add made).
+    const again = await consoleBrowser.json(`/admin/v2/programs/${w.demo.id}/domain_lists`, { json: { domain, domain_type: 'perk_domain' } })
+    expect(again.status).toBe(422)
+    expect((await w.browser(domain).json<{ public_key: string }>('/public/program')).body.public_key).toBe('demo')
     expect((await consoleBrowser.request(`/admin/v2/programs/${w.demo.id}/domain_lists/${added.body.data.id}`, { method: 'DELETE' })).status).toBeLessThan(300)
     expect((await w.browser(domain).request('/public/program')).status).toBe(404)
+    // An add that stopped after its listing on control (a killed process): the next add of it completes.
+    const halfDone = 'half.shop.example'
+    await w.control.db.insert(domainLists).values({ programId: w.demo.id, domain: halfDone, domainType: 'perk_domain' }) // tenant-guard: allow (what the stopped add left)
+    expect((await consoleBrowser.json(`/admin/v2/programs/${w.demo.id}/domain_lists`, { json: { domain: halfDone, domain_type: 'perk_domain' } })).status).toBe(201)
+    expect((await w.browser(halfDone).json<{ public_key: string }>('/public/program')).body.public_key).toBe('demo')
 
     // Asked directly, an app never serves a program the directory puts on another shard.
     expect((await w.control.app.request('/public/program', { headers: { 'x-program-key': 'demo' } })).status).toBe(404)
