@@ -60,5 +60,7 @@ export const errorCodes = [
   /** A review decision on a referral that is no longer pending (409). */
   'already_decided',
   'internal_error',
+  /** The program is being moved to another database by an operator: writes wait (503, Retry-After). */
+  'program_read_only',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

@@ -97,7 +97,9 @@ function appFor(env: WorkerEnv) {
         enqueue: env.OUTBOX_QUEUE ? async (ids) => void (await env.OUTBOX_QUEUE!.send({ ids, shard })) : undefined,
         enqueueImport: env.IMPORT_QUEUE ? async (jobId) => void (await env.IMPORT_QUEUE!.send({ job_id: jobId, shard })) : undefined,
       }
-      return { deps: shardDeps, app: createApp(shardDeps), behind: migrationCheck(binding) }
+      // Its own id range once current (features/shards: reserveShardIds); in development the demo seed
+      // sets it after seeding, with the ids every database shares.
+      return { deps: shardDeps, app: createApp(shardDeps), behind: migrationCheck(binding, config.environment === 'development' ? undefined : shard) }
     })
     const shards = [control, ...others]
     if (others.length) deps.shardDbs = shards.map((s) => s.deps.db)

@@ -15,7 +15,7 @@ import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middlewa
 import { captchaFromEnv, configFromEnv, paymentsFromEnv } from './config'
 import { openLibsql } from './db/node'
 import type { Db } from './db/client'
-import { type ShardRouter, seedShardedDemo, shardCount, shardRouter, shardUrl, unservedShard } from './features/shards'
+import { reserveShardIds, type ShardRouter, seedShardedDemo, shardCount, shardRouter, shardUrl, unservedShard } from './features/shards'
 import { type Deps, systemClock } from './deps'
 import { createDevMailbox, createHttpMailer } from './platform/mail'
 import { offersFromEnv } from './platform/offers'
@@ -95,6 +95,8 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const shardDbs: Db[] = [db, ...others.map((o) => o.db)]
   const log = opts.quiet ? () => {} : (line: string) => console.log(line)
   if (opts.seed) await seedShardedDemo(shardDbs, { log })
+  // Each shard's own id range (after the demo seed, whose ids every database shares): features/shards.
+  for (const [i, shardDb] of shardDbs.entries()) await reserveShardIds(shardDb, i + 1)
 
   const PUBLIC_DIR = opts.publicDir ? resolve(opts.publicDir) : DIST_PUBLIC
   const staticFiles = serveStatic({ root: PUBLIC_DIR })

@@ -90,12 +90,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const readMany: ReadMany = async (sqls) =>
     sqls.length ? ((await d1.batch(sqls.map((sql) => d1.prepare(sql)))) as { results: Record<string, unknown>[] }[]).map((r) => r.results) : []
   const rowsWritten = async () => d1.written.rows
-  return { db: createD1Db(d1), client: null, execute, watch, readMany, rowsWritten }
+  return { db: createD1Db(d1), client: null, d1, execute, watch, readMany, rowsWritten }
 }
 
 export type TestDatabase = {
   db: Db
   client: Client | null
+  /** On D1: the binding itself (prepare, bind, run, first, batch), as the Worker's raw checks use it. */
+  d1?: ReturnType<typeof remoteD1>
   execute: Execute
   watch: Watch
   readMany: ReadMany

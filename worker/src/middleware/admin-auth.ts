@@ -8,7 +8,7 @@ import { AppError, forbidden, unauthenticated } from '../lib/errors'
 import { findAdminSession } from '../features/console/admin-auth'
 import type { Db } from '../db/client'
 import { type Action, can, type Resource } from '../features/console/permissions'
-import { copyAdminToShard, servesProgram } from '../features/shards'
+import { copyAdminToShard, refuseWriteIfReadOnly, servesProgram } from '../features/shards'
 
 /** The program a console path names (`/admin/v2/programs/:program_id/...`), read with the session. */
 const PROGRAM_PATH = /^\/admin\/v2\/programs\/([1-9][0-9]{0,15})(?:\/|$)/
@@ -75,6 +75,7 @@ export function requirePermission(resource: Resource, action: Action) {
       grants = access.grants
     }
     if (!can(admin, program, grants, resource, action)) throw forbidden()
+    if (program) refuseWriteIfReadOnly(c.req.method, program)
     if (program) {
       c.set('program', program)
       c.set('scope', programScope(db, program.id))

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import { ZodError } from 'zod'
 import type { ErrorBody } from '../../../sdk/contract/errors'
 import type { AppEnv } from '../env'
-import { AppError } from '../lib/errors'
+import { AppError, retryAfterOf } from '../lib/errors'
 
 /** Turns zod issues into one message per field, keyed by the field path as the client sent it. */
 export function fieldsFromZod(error: ZodError): Record<string, string> {
@@ -48,8 +48,7 @@ export function renderError(err: unknown, c: Context<AppEnv>): Response {
     },
     request_id: c.get('requestId') ?? '',
   }
-  // Rate limits, lockouts and a key still in progress say when to come back (RFC 9110 Retry-After, in seconds).
-  const retryAfter = appError.extra?.retry_after_seconds
-  if ((appError.status === 429 || appError.status === 409) && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
+  const retryAfter = retryAfterOf(appError)
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
   return c.json(body, appError.status)
 }

@@ -7,7 +7,7 @@ import { appCache } from '../lib/cache'
 import { AppError } from '../lib/errors'
 import { noteProgramRow } from '../features/programs/content-version'
 import { hostnameOf, isPlatformHost, resolveProgram } from '../features/programs/programs'
-import { servesProgram } from '../features/shards'
+import { refuseWriteIfReadOnly, servesProgram } from '../features/shards'
 
 /** The request's program by public key or host, through the app cache. */
 export function findRequestProgram(c: Context<AppEnv>): Promise<ProgramRow | undefined> {
@@ -38,6 +38,7 @@ export async function setRequestProgram(c: Context<AppEnv>): Promise<void> {
   if (!program || program.status !== 'active' || !servesProgram(c.get('deps'), program)) {
     throw new AppError('program_not_found', 404, publicKey ? `No program with key "${publicKey}"` : 'No program here')
   }
+  refuseWriteIfReadOnly(c.req.method, program)
   c.set('program', program)
   c.set('scope', programScope(db, program.id))
 }

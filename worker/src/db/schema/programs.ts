@@ -89,6 +89,12 @@ export const programs = sqliteTable(
      * copy of this row among them) and this row on control says where.
      */
     shard: integer('shard').notNull().default(1),
+    /**
+     * Set while an operator moves the program to another shard (features/shards/move.ts): its writes are
+     * refused (503 `program_read_only`) while its rows are copied, and its old copy keeps it for good.
+     * The reason, as the refusal says it; null when the program takes writes.
+     */
+    readOnly: text('read_only'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -249,4 +255,26 @@ export const apiKeyDirectory = sqliteTable('api_key_directory', {
     .notNull()
     .references(() => programs.id),
   createdAt: createdAt(),
+})
+
+/**
+ * On the control database only (decision 0041): a program being moved between shards, or moved and not
+ * yet confirmed (features/shards/move.ts). `step` is where the operator command stopped, so that running
+ * it again resumes there: `read_only` (writes refused, waiting for every cache to see it), `copying`
+ * (tables before `next_table` are copied), `verified`, `switched` (the directory names `to_shard`; the old
+ * copy is read-only), `confirmed` (the old copy deleted).
+ */
+export const programMoves = sqliteTable('program_moves', {
+  programId: integer('program_id')
+    .primaryKey()
+    .references(() => programs.id),
+  fromShard: integer('from_shard').notNull(),
+  toShard: integer('to_shard').notNull(),
+  step: text('step', { enum: ['read_only', 'copying', 'verified', 'switched', 'confirmed'] }).notNull(),
+  nextTable: integer('next_table').notNull().default(0),
+  /** Per table: rows and checksum on both copies, as last verified (JSON). */
+  report: json<Record<string, { rows: number; checksum: string }>>('report'),
+  readOnlySince: timestamp('read_only_since'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 })

@@ -3,11 +3,12 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { ZodError } from 'zod'
 import { API_V1_RATE_LIMIT, type ApiError } from '../../../../sdk/contract/api-v1'
 import { programScope } from '../../db/scope'
-import { AppError } from '../../lib/errors'
+import { AppError, retryAfterOf } from '../../lib/errors'
 import { validationError } from '../../middleware/errors'
 import { checkIdempotencyKey, runIdempotent } from '../../middleware/idempotency'
 import { logApiRequest } from '../integrations/api-keys-log'
-import { RequestKey } from './api-v1-key'
+import { invalidApiKey, RequestKey } from './api-v1-key'
+import { refuseWriteIfReadOnly, servesProgram } from '../shards'
 import type { ApiV1Env } from './api-v1-env'
 
 /** The one error body of `/api/v1`: `{ error: { code, message, request_id, fields? } }`. */
@@ -19,8 +20,8 @@ export function renderApiError(err: unknown, c: Context<ApiV1Env>): Response {
     c.get('deps').log?.(`[api-v1] ${c.get('requestId')} ${c.req.method} ${c.req.path}: ${(err as Error)?.stack ?? String(err)}`)
     e = new AppError('internal_error', 500, 'Something went wrong')
   }
-  const retryAfter = e.extra?.retry_after_seconds
-  if ((e.status === 429 || e.status === 409) && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
+  const retryAfter = retryAfterOf(e)
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
   const body: ApiError = { error: { code: e.code, message: e.message, request_id: c.get('requestId'), ...(e.fields ? { fields: e.fields } : {}) } }
   return c.json(body, e.status)
 }
@@ -74,6 +75,9 @@ export const apiKeyAuth: MiddlewareHandler<ApiV1Env> = async (c, next) => {
   const header = c.req.header('authorization')
   if (!header) throw new AppError('unauthenticated', 401, 'Missing API key: send Authorization: Bearer tsk_...')
   const key = await RequestKey.of(c, header, deps.clock.now())
+  // A program the directory puts on another shard is not this app's (decision 0041); one being moved takes no writes.
+  if (!servesProgram(deps, key.key)) throw invalidApiKey()
+  refuseWriteIfReadOnly(c.req.method, key.key)
   c.set('requestKey', key)
   c.set('scope', programScope(deps.db, key.key.programId))
   await next()

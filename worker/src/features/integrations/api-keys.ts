@@ -14,7 +14,7 @@ import { API_V1_RATE_LIMIT } from '../../../../sdk/contract/api-v1'
 import type { FormResult } from '../../../../sdk/contract/console/forms'
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
-import { apiKeyDirectory, apiKeys } from '../../db/schema'
+import { apiKeyDirectory, apiKeys, programs } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
@@ -145,7 +145,17 @@ export async function updateApiKeyRateLimit(
  * A verified key: its program, id, rate limit, expiry (ms), and a name for its rate bucket unique across
  * databases (its hash, also the key of the isolate's key cache).
  */
-export type VerifiedApiKey = { programId: number; keyId: number; rateLimit: number; expiresAt: number; bucket: string }
+export type VerifiedApiKey = {
+  programId: number
+  keyId: number
+  rateLimit: number
+  expiresAt: number
+  bucket: string
+  /** The program's `read_only` when the key was verified (being moved between shards: writes wait, features/shards). */
+  readOnly: string | null
+  /** The shard the directory copy on this database names for the program (decision 0041). */
+  shard: number
+}
 
 /**
  * SQL, a scalar for a statement a request makes anyway: the key's rate limit while the key is still
@@ -181,9 +191,16 @@ export async function verifyApiKey(db: Db, bearerToken: string | null | undefine
   const at = typeof now === 'number' ? now : now.getTime()
   const digest = hashApiKey(token)
   // Cross-program by design: the key names its program.
-  const candidates = await db.select().from(apiKeys).where(eq(apiKeys.prefix, apiKeyPrefix(token))).limit(10) // tenant-guard: allow
-  let match: ApiKeyEntity | undefined
-  for (const row of candidates) if (safeEqual(row.keyHash, digest)) match = row
-  if (!match || match.revokedAt || match.expiresAt.getTime() <= at) return null
-  return { programId: match.programId, keyId: match.id, rateLimit: match.rateLimit, expiresAt: match.expiresAt.getTime(), bucket: match.keyHash }
+  // With the program's state (read-only while it moves, its shard), in the same statement.
+  const candidates = await db
+    .select({ key: apiKeys, readOnly: programs.readOnly, shard: programs.shard })
+    .from(apiKeys) // tenant-guard: allow
+    .innerJoin(programs, eq(programs.id, apiKeys.programId))
+    .where(eq(apiKeys.prefix, apiKeyPrefix(token)))
+    .limit(10)
+  let found: (typeof candidates)[number] | undefined
+  for (const row of candidates) if (safeEqual(row.key.keyHash, digest)) found = row
+  const match: ApiKeyEntity | undefined = found?.key
+  if (!found || !match || match.revokedAt || match.expiresAt.getTime() <= at) return null
+  return { programId: match.programId, keyId: match.id, rateLimit: match.rateLimit, expiresAt: match.expiresAt.getTime(), bucket: match.keyHash, readOnly: found.readOnly, shard: found.shard }
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps'
+import { AppError } from '../../lib/errors'
 
 /**
  * How many shards a deployment declares and where they are, and the answer for a program on none of
@@ -22,8 +23,13 @@ export function shardUrl(controlUrl: string, n: number, env: Record<string, stri
   return controlUrl.replace(/(\.db)?$/, (ext) => `-shard-${n}${ext || ''}`)
 }
 
-/** Whether this app serves `program`: the directory puts it on this app's shard (1, control, unless said). */
-export const servesProgram = (deps: Pick<Deps, 'shard'>, program: { shard: number }) => program.shard === (deps.shard ?? 1)
+/**
+ * Whether this app serves `program`: the directory puts it on this app's shard (1, control, unless said),
+ * or this is the old copy of a program moved away, served read-only to requests that a router's cache
+ * still sends here (for at most a minute after the move: its writes are refused, READ_ONLY_MOVED).
+ */
+export const servesProgram = (deps: Pick<Deps, 'shard'>, program: { shard: number; readOnly?: string | null }) =>
+  program.shard === (deps.shard ?? 1) || program.readOnly === READ_ONLY_MOVED
 
 /** A program whose shard this deployment does not declare (or a directory read that failed): refused, never served from another database. */
 export function unservedShard(): Response {
@@ -31,4 +37,27 @@ export function unservedShard(): Response {
     status: 503,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '30' },
   })
+}
+
+/**
+ * A moved program's `read_only` on its old copy (features/shards/move.ts): reads are still answered there
+ * for the requests a router's cache sends before it learns the new shard; writes are refused, to be
+ * retried where the program now lives.
+ */
+export const READ_ONLY_MOVED = 'This program has moved to another database: try again in a minute.'
+
+/** A program's `read_only` while an operator moves it (features/shards/move.ts), as its refused writes say it. */
+export const READ_ONLY_MOVING = 'This program is moving to another database: changes are paused for a few minutes. Try again shortly.'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Refuses a write to a read-only program (being moved, or the old copy of a moved one): 503
+ * `program_read_only` with Retry-After. Reads go on. Called where each surface finds its program: the
+ * participant routes, the console's program routes and the server API.
+ */
+export function refuseWriteIfReadOnly(method: string, program: { readOnly: string | null }): void {
+  if (program.readOnly && !SAFE_METHODS.has(method.toUpperCase())) {
+    throw new AppError('program_read_only', 503, program.readOnly, undefined, { retry_after_seconds: 60 })
+  }
 }

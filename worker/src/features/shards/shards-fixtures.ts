@@ -4,6 +4,7 @@ import { participants, programs } from '../../db/schema'
 import type { Db } from '../../db/client'
 import { lastMail, makeTestApp, TestBrowser } from '../../../test/helpers'
 import { createAdminSession } from '../signin/sessions'
+import { reserveShardIds } from './move'
 import { shardRouter } from './router'
 
 /**
@@ -13,20 +14,22 @@ import { shardRouter } from './router'
  * program made on control stays there. Requests go through the router to the app of their program's
  * shard, as the entries do (node.ts, index.ts).
  */
-export async function shardedWorld() {
+export async function shardedWorld(opts: { sharedIds?: boolean } = {}) {
   const control = await makeTestApp()
   // Shard 2's app: its own database, the console's sessions and grants on control, mail to the one mailbox.
   const shard2 = await makeTestApp({ control: control.db, shard: 2, mail: control.deps.mail })
   const [demo] = await control.db.select().from(programs).where(eq(programs.publicKey, 'demo'))
   for (const db of [control.db, shard2.db]) await db.update(programs).set({ shard: 2 }).where(eq(programs.id, demo!.id))
+  // Shard 2 allocates from its own id range, as the entries set it (rows seeded before keep control's ids).
+  // `sharedIds`: not (databases from before id ranges, or the same numeric id on both on purpose).
+  if (!opts.sharedIds) await reserveShardIds(shard2.db, 2)
   // The control app knows every shard (the console places new programs), as the entries set it.
   control.deps.shardDbs = [control.db, shard2.db]
-  const router = shardRouter(control.db, control.deps.config, 2)
   const apps = [control.app, shard2.app]
   const front = {
     async request(path: string, init: RequestInit = {}) {
       const request = new Request(new URL(path, 'http://localhost'), init)
-      return apps[(await router.shardOf(request)) - 1]!.request(request)
+      return apps[(await world.router.shardOf(request)) - 1]!.request(request)
     },
   }
   const browser = (host?: string) => new TestBrowser(front, host)
@@ -36,7 +39,17 @@ export async function shardedWorld() {
     b.cookies.set('tessera_admin', await createAdminSession(control.db, adminId, control.clock.now()))
     return b
   }
-  return { control, shard2, demo: demo!, router, browser, consoleAs }
+  const world = {
+    control,
+    shard2,
+    demo: demo!,
+    /** The router in front (its directory cached a minute, as in an isolate); `freshRouter` replaces it with a new isolate's. */
+    router: shardRouter(control.db, control.deps.config, 2),
+    freshRouter: () => void (world.router = shardRouter(control.db, control.deps.config, 2)),
+    browser,
+    consoleAs,
+  }
+  return world
 }
 
 export type ShardedWorld = Awaited<ReturnType<typeof shardedWorld>>

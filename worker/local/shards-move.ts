@@ -1,0 +1,93 @@
+/**
+ * `npm run shards:move`: moves a program to another shard (decision 0041, worker/src/features/shards/move.ts).
+ *
+ *   npm run shards:move -- --program demo --to 2 [--node] [--shards N]   move (or resume a stopped move)
+ *   npm run shards:move -- --program demo --confirm [--node]              delete the old copy of a finished move
+ *   npm run shards:move -- --program demo --abort [--node]                stop a move before its switch
+ *   npm run shards:move -- --status [--node]                              where every program is, and moves under way
+ *
+ * `--node`: the libSQL databases of `npm run start:node` (DATABASE_URL, SHARD_n_URL or the files beside
+ * it); the server may keep running: the program's writes are refused while it moves. Without it: npm
+ * start's local D1 databases (`.wrangler/state`, or `--persist-to`); stop npm start first (two workerd
+ * processes on one local D1 file are not safe). `--settle-seconds`: the wait after refusing writes,
+ * longer than every cache that keeps a program's row (70 s by default).
+ */
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { eq, or } from 'drizzle-orm'
+import { Miniflare } from 'miniflare'
+import { createD1Db, type Db } from '../src/db/client'
+import { openLibsql } from '../src/db/node'
+import { programMoves, programs } from '../src/db/schema'
+import { abortMove, confirmMove, MoveError, moveProgram, shardCount, shardUrl } from '../src/features/shards'
+import { ROOT } from './deployed-worker'
+
+const { values } = parseArgs({
+  options: {
+    program: { type: 'string' },
+    to: { type: 'string' },
+    confirm: { type: 'boolean', default: false },
+    abort: { type: 'boolean', default: false },
+    status: { type: 'boolean', default: false },
+    node: { type: 'boolean', default: false },
+    shards: { type: 'string' },
+    'settle-seconds': { type: 'string' },
+    'persist-to': { type: 'string', default: '.wrangler/state' },
+  },
+})
+
+const count = shardCount(values.shards ?? process.env.SHARDS ?? 2)
+
+/** The deployment's databases, shard 1 (control) first, and how to close them. */
+async function open(): Promise<{ dbs: Db[]; close: () => Promise<void> }> {
+  if (values.node) {
+    const url = process.env.DATABASE_URL ?? `file:${resolve(ROOT, '.data/tessera.db')}`
+    const opened = await Promise.all(Array.from({ length: count }, (_, i) => openLibsql(shardUrl(url, i + 1, process.env), { authToken: process.env.DATABASE_AUTH_TOKEN })))
+    return { dbs: opened.map((o) => o.db), close: async () => opened.forEach((o) => o.client.close()) }
+  }
+  const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8'))?.[1]
+  if (!databaseId) throw new Error('wrangler.toml declares no D1 database_id')
+  const bindings = Array.from({ length: count }, (_, i) => (i === 0 ? 'DB' : `SHARD_${i + 1}`))
+  // The local D1s as npm start binds them (worker/local/deployed-worker.ts: shard n is `<id>-shard_n`).
+  const mf = new Miniflare({
+    d1Persist: join(resolve(ROOT, values['persist-to']), 'v3', 'd1'),
+    modules: true,
+    script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
+    d1Databases: Object.fromEntries(bindings.map((b) => [b, b === 'DB' ? databaseId : `${databaseId}-${b.toLowerCase()}`])),
+  })
+  const dbs = await Promise.all(bindings.map(async (b) => createD1Db((await mf.getD1Database(b)) as never)))
+  return { dbs, close: () => mf.dispose() }
+}
+
+const { dbs, close } = await open()
+const log = (line: string) => console.log(`[shards] ${line}`)
+try {
+  const control = dbs[0]!
+  if (values.status) {
+    for (const p of await control.select({ id: programs.id, key: programs.publicKey, name: programs.name, shard: programs.shard }).from(programs).orderBy(programs.id)) {
+      console.log(`${String(p.id).padStart(6)}  shard ${p.shard}  ${p.key}  ${p.name}`)
+    }
+    for (const m of await control.select().from(programMoves)) console.log(`move: program ${m.programId} from shard ${m.fromShard} to ${m.toShard}: ${m.step}`)
+  } else {
+    if (!values.program) throw new MoveError('--program: a program id or public key is required')
+    const asId = /^\d+$/.test(values.program) ? Number(values.program) : -1
+    const [program] = await control.select({ id: programs.id }).from(programs).where(or(eq(programs.id, asId), eq(programs.publicKey, values.program)))
+    if (!program) throw new MoveError(`--program: no program ${values.program}`)
+    if (values.confirm) await confirmMove(dbs, program.id, { log })
+    else if (values.abort) await abortMove(dbs, program.id, { log })
+    else {
+      const to = Number(values.to)
+      if (!Number.isInteger(to) || to < 1) throw new MoveError('--to: the shard to move to (1 is control)')
+      const settle = values['settle-seconds'] === undefined ? undefined : Number(values['settle-seconds']) * 1000
+      const result = await moveProgram(dbs, program.id, to, { log, ...(settle !== undefined ? { settleMs: settle } : {}) })
+      const rows = Object.values(result.tables).reduce((n, t) => n + t.rows, 0)
+      log(`${rows} rows in ${Object.keys(result.tables).length} tables verified; run with --confirm to delete the copy on shard ${result.from}`)
+    }
+  }
+} catch (err) {
+  console.error(`[shards] ${err instanceof MoveError ? err.message : (err as Error).stack}`)
+  process.exitCode = 1
+} finally {
+  await close()
+}
