@@ -1,18 +1,21 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { consoleRouteTable, createApp } from '../src/app'
-import { adminProgramPermissions, adminSessions, adminTags, adminUsers, contentTags, domainLists, evergreenSettings, pages, rewardClaims, rewards, socialNetworkPosts } from '../src/db/schema'
+import { adminProgramPermissions, adminSessions, adminTags, adminUsers, contentTags, domainLists, evergreenSettings, pages, programs, rewardClaims, rewards, socialNetworkPosts } from '../src/db/schema'
 import { programScope } from '../src/db/scope'
 import type { ProgramRow } from '../src/env'
 import type { ConsoleRoute } from '../src/features/console/console-router'
 import { can, featureGates, type Resource } from '../src/features/console/permissions'
 import { challengeMatrixFixtures } from './challenges-console-fixtures'
 import { adminBrowser, makeAdmin, makeOrganization, makeProgram } from './console-fixtures'
+import { confirmMove, moveProgram } from '../src/features/shards/move'
+import { twoShards } from '../src/features/shards/shards-fixtures'
 import {
   buildWorld,
   expectedAllowed,
   type Fixture,
   fixtureFor,
+  fixtureKit,
   type FixtureKit,
   type MatrixAdmin,
   matrixDeps,
@@ -283,6 +286,43 @@ async function prepare(w: World, route: ConsoleRoute, fixture: Fixture, c: Case,
   return () => (c.who?.browser ?? w.anonymous).request(url, { method: route.method, ...payload })
 }
 
+/**
+ * The matrix with its programs on shard 2 (decision 0041): the world is built on control as the console
+ * builds it (organizations, programs, admins, their grants and sessions), then every matrix program is
+ * moved to shard 2 with the operator's command (features/shards/move.ts) and confirmed. Admins, grants
+ * and sessions stay on control; every request goes through the router, so each program route runs on
+ * shard 2's app with grants read on control, and each organization route on control's.
+ */
+async function shardedMatrixWorld(): Promise<World> {
+  const shards = await twoShards(matrixDeps)
+  const { control, shard2 } = shards
+  const app = { ...control, browser: shards.browser, rowsWritten: async () => (await control.rowsWritten()) + (await shard2.rowsWritten()), execute: shard2.execute }
+  const w = await buildWorld(app)
+  for (const program of [w.own, w.sibling, w.featuresOff, w.foreign]) {
+    await moveProgram([control.db, shard2.db], program.id, 2, { settleMs: 0 })
+    await confirmMove([control.db, shard2.db], program.id)
+  }
+  shards.freshRouter()
+  const moved = async (p: ProgramRow) => (await shard2.db.select().from(programs).where(eq(programs.id, p.id)))[0]!
+  const [own, sibling, featuresOff, foreign] = await Promise.all([w.own, w.sibling, w.featuresOff, w.foreign].map(moved))
+  return { ...w, own: own!, sibling: sibling!, featuresOff: featuresOff!, foreign: foreign!, kit: fixtureKit(shard2.db, own!, foreign!) }
+}
+
+/**
+ * The cases of a route with the matrix's programs on shard 2: signed out, an admin without grants, and the
+ * organization admin, on the own program (or at organization level). What sharding can break is where
+ * grants and rows are read and written, which these show; the full matrix above covers every permission set.
+ */
+function shardedCases(w: World, route: ConsoleRoute): Case[] {
+  const program = route.path.includes(':program_id') ? w.own : null
+  const target = program ? 'own program on shard 2' : 'organization level'
+  const byName = (name: string) => w.admins.find((a) => a.set.name === name)!
+  return [
+    { who: null, target, program, expected: 401 },
+    ...[byName('no grants'), byName('organization admin')].map((who): Case => ({ who, target, program, expected: expectedAllowed(who, route.permission, program) ? 'allowed' : 403 })),
+  ]
+}
+
 const describeCase = (c: Case) => `${c.who?.set.name ?? 'signed out'} on ${c.target}`
 
 /**
@@ -292,14 +332,15 @@ const describeCase = (c: Case) => `${c.who?.set.name ?? 'signed out'} on ${c.tar
  * side by side instead of one file being the suite's longest. Shard 0 also holds the checks of the
  * table itself and of grants read on every request.
  */
-export function matrixSuite(shard: number, shards: number) {
+export function matrixSuite(shard: number, shards: number, opts: { programsOnShard2?: boolean } = {}) {
   let w: World
   beforeAll(async () => {
-    w = await buildWorld(await makeTestApp(matrixDeps))
+    w = opts.programsOnShard2 ? await shardedMatrixWorld() : await buildWorld(await makeTestApp(matrixDeps))
   }, 60_000)
+  const title = opts.programsOnShard2 ? 'with its programs on shard 2' : `part ${shard + 1} of ${shards}`
 
-  describe(`console permission matrix (generated from consoleRouteTable), part ${shard + 1} of ${shards}`, () => {
-    it.runIf(shard === 0)('covers every console route the app serves: a route added outside consoleRoutes() fails here', async () => {
+  describe(`console permission matrix (generated from consoleRouteTable), ${title}`, () => {
+    it.runIf(shard === 0 && !opts.programsOnShard2)('covers every console route the app serves: a route added outside consoleRoutes() fails here', async () => {
       const { deps } = await makeTestApp()
       const declared = new Set(consoleRouteTable.map((r) => `${r.method} /admin/v2${r.path}`))
       // The console's own middleware (admin session, CSRF) and its HTML page handler; sign-in is public.
@@ -311,7 +352,7 @@ export function matrixSuite(shard: number, shards: number) {
       expect(consoleRouteTable.length).toBe(new Set(consoleRouteTable.map((r) => `${r.method} ${r.path}`)).size)
     })
 
-    it.runIf(shard === 0)('sees every kind of write a refused call could make: insert, update (even to the same value), delete, with or without RETURNING', async () => {
+    it.runIf(shard === 0 && !opts.programsOnShard2)('sees every kind of write a refused call could make: insert, update (even to the same value), delete, with or without RETURNING', async () => {
       const t = w.t
       const program = w.own.id
       const writes = [
@@ -328,7 +369,7 @@ export function matrixSuite(shard: number, shards: number) {
       }
     })
 
-    it.runIf(shard === 0)('decides every permission set on every route and program as the matrix expects (the rule the requests leave out)', () => {
+    it.runIf(shard === 0 && !opts.programsOnShard2)('decides every permission set on every route and program as the matrix expects (the rule the requests leave out)', () => {
       const problems: string[] = []
       for (const route of consoleRouteTable) {
         if (route.permission === 'signed_in') continue
@@ -344,7 +385,7 @@ export function matrixSuite(shard: number, shards: number) {
       expect(problems).toEqual([])
     })
 
-    it.runIf(shard === 0)('fails a route without a fixture, and keeps no fixture of a route that is gone', () => {
+    it.runIf(shard === 0 && !opts.programsOnShard2)('fails a route without a fixture, and keeps no fixture of a route that is gone', () => {
       expect(() => fixtureFor(FIXTURES, { method: 'POST', path: '/programs/:program_id/new_thing' })).toThrow(/add one line for it to FIXTURES/)
       expect(() => fixtureFor(FIXTURES, { method: 'GET', path: '/programs/:program_id/things/:thing_id' })).toThrow(/No permission-matrix fixture/)
       expect(fixtureFor(FIXTURES, { method: 'GET', path: '/programs/:program_id/things' })).toEqual({})
@@ -355,7 +396,7 @@ export function matrixSuite(shard: number, shards: number) {
     for (const route of consoleRouteTable.filter((_, i) => i % shards === shard)) {
       it(`${route.method} ${route.path} needs ${JSON.stringify(route.permission)}`, { timeout: 120_000 }, async () => {
         const fixture = fixtureFor(FIXTURES, route)
-        const cases = casesFor(w, route, fixture)
+        const cases = opts.programsOnShard2 ? shardedCases(w, route) : casesFor(w, route, fixture)
         const problems: string[] = []
         // Refusals first, all prepared before any is sent (fixtures make rows); queued work stays queued
         // (matrixDeps), so any write seen while they run is theirs. The database's own count of rows
@@ -381,7 +422,7 @@ export function matrixSuite(shard: number, shards: number) {
     }
   })
 
-  describe.runIf(shard === 0)('grants are read on every request (nothing cached across requests)', () => {
+  describe.runIf(shard === 0 && !opts.programsOnShard2)('grants are read on every request (nothing cached across requests)', () => {
     // A GET on a program that needs one grantable permission, from the table, so the test outlives any one route.
     const probe = consoleRouteTable.find(
       (r) => r.method === 'GET' && r.permission !== 'signed_in' && !['organization', 'super_admin'].includes(r.permission[0]) && /^\/programs\/:program_id\/[^:]*$/.test(r.path),

@@ -24,8 +24,6 @@ export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
     // Sessions and grants live on the control database; the program's row on its shard (decision 0041).
     const found = await findAdminSession(deps.control ?? deps.db, token, deps.clock.now(), programId === undefined ? undefined : Number(programId), deps.db)
     if (found) {
-      // On a shard other than control, the program's rows may name this admin: their row is copied first.
-      await copyAdminToShard(deps, found.admin)
       c.set('admin', found.admin)
       c.set('adminSessionId', found.sessionId)
       c.set('adminProgramAccess', found.access ?? null)
@@ -75,8 +73,11 @@ export function requirePermission(resource: Resource, action: Action) {
       grants = access.grants
     }
     if (!can(admin, program, grants, resource, action)) throw forbidden()
-    if (program) refuseWriteIfReadOnly(c.req.method, program)
     if (program) {
+      refuseWriteIfReadOnly(c.req.method, program)
+      // On a shard other than control, the program's rows may name this admin: their row is copied there
+      // first, once the call is allowed (a refused call writes nothing, anywhere).
+      await copyAdminToShard(c.get('deps'), admin)
       c.set('program', program)
       c.set('scope', programScope(db, program.id))
     }

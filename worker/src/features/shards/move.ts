@@ -215,8 +215,8 @@ async function deleteProgramRows(db: Db, programId: number, opts: { isControl: b
     for await (const page of programRows(db, t, programId)) rows.push(...page)
     keptRows.push({ t, rows })
   }
-  const directory = opts.isControl ? await db.select().from(apiKeyDirectory).where(eq(apiKeyDirectory.programId, programId)) : []
-  const move = opts.isControl ? await db.select().from(programMoves).where(eq(programMoves.programId, programId)) : []
+  const directory = opts.isControl ? await db.select().from(apiKeyDirectory).where(eq(apiKeyDirectory.programId, programId)) : [] // tenant-guard: allow (the directory on control)
+  const move = opts.isControl ? await db.select().from(programMoves).where(eq(programMoves.programId, programId)) : [] // tenant-guard: allow (the move records on control)
   const statements: BatchStatement[] = [
     rawStatement(db, sql`PRAGMA defer_foreign_keys = ON`),
     db.delete(programs).where(eq(programs.id, programId)),
@@ -226,8 +226,8 @@ async function deleteProgramRows(db: Db, programId: number, opts: { isControl: b
   if (opts.keepRow) {
     statements.push(db.insert(programs).values(opts.keepRow as never))
     for (const { t, rows } of keptRows) for (const part of chunks(rows, rowsPerInsert(t))) statements.push(db.insert(t.table as AnyTable).values(part as never).onConflictDoNothing())
-    for (const part of chunks(directory, MAX_PARAMS / 3)) statements.push(db.insert(apiKeyDirectory).values(part).onConflictDoNothing())
-    for (const row of move) statements.push(db.insert(programMoves).values(row).onConflictDoNothing())
+    for (const part of chunks(directory, MAX_PARAMS / 3)) statements.push(db.insert(apiKeyDirectory).values(part).onConflictDoNothing()) // tenant-guard: allow (the directory on control)
+    for (const row of move) statements.push(db.insert(programMoves).values(row).onConflictDoNothing()) // tenant-guard: allow (the move records on control)
   }
   await batch(db, statements)
 }
@@ -253,7 +253,7 @@ async function collisions(source: Db, target: Db, programId: number): Promise<st
 type MoveRow = typeof programMoves.$inferSelect
 
 async function saveMove(control: Db, programId: number, set: Partial<MoveRow>, now: number) {
-  await control.update(programMoves).set({ ...set, updatedAt: new Date(now) }).where(eq(programMoves.programId, programId))
+  await control.update(programMoves).set({ ...set, updatedAt: new Date(now) }).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
 }
 
 async function programRow(db: Db, programId: number) {
@@ -273,9 +273,9 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
   const listed = await programRow(control, programId)
   if (!listed) throw new MoveError(`No program ${programId} in the directory`)
   shardDb(shards, to)
-  let [move] = await control.select().from(programMoves).where(eq(programMoves.programId, programId))
+  let [move] = await control.select().from(programMoves).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
   if (move?.step === 'confirmed') {
-    await control.delete(programMoves).where(eq(programMoves.programId, programId))
+    await control.delete(programMoves).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
     move = undefined
   }
   if (move && move.toShard !== to) throw new MoveError(`Program ${programId} is being moved to shard ${move.toShard}: finish that move (or --abort it) first`)
@@ -294,10 +294,10 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
     const clashes = await collisions(source, target, programId)
     if (clashes.length) throw new MoveError(`Shard ${to} holds rows of another program with the same ids as this program's, in ${clashes.join(', ')}: nothing was changed`)
     const since = now()
-    await control.insert(programMoves).values({ programId, fromShard: from, toShard: to, step: 'read_only', readOnlySince: new Date(since), createdAt: new Date(since), updatedAt: new Date(since) })
+    await control.insert(programMoves).values({ programId, fromShard: from, toShard: to, step: 'read_only', readOnlySince: new Date(since), createdAt: new Date(since), updatedAt: new Date(since) }) // tenant-guard: allow (the move records on control)
     for (const db of new Set([source, control])) await db.update(programs).set({ readOnly: READ_ONLY_MOVING }).where(eq(programs.id, programId))
     log(`program ${programId}: writes refused from now; copying from shard ${from} to shard ${to} in ${Math.round(settleMs / 1000)} s, once every cache has seen it`)
-    move = (await control.select().from(programMoves).where(eq(programMoves.programId, programId)))[0]!
+    move = (await control.select().from(programMoves).where(eq(programMoves.programId, programId)))[0]! // tenant-guard: allow (the move records on control)
   }
   const wait = (move.readOnlySince?.getTime() ?? 0) + settleMs - now()
   if (wait > 0) await sleep(wait)
@@ -355,7 +355,7 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
   if (to !== 1) {
     // Server API calls find their shard by their key's digest (router.ts).
     const keys = await source.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.programId, programId)) // tenant-guard: allow (the moved program's keys)
-    for (const part of chunks(keys, MAX_PARAMS)) await control.insert(apiKeyDirectory).values(part.map((k) => ({ keyHash: k.keyHash, programId }))).onConflictDoNothing()
+    for (const part of chunks(keys, MAX_PARAMS)) await control.insert(apiKeyDirectory).values(part.map((k) => ({ keyHash: k.keyHash, programId }))).onConflictDoNothing() // tenant-guard: allow (the directory on control)
   }
   await target.update(programs).set({ shard: to, readOnly: null, contentVersion }).where(eq(programs.id, programId))
   if (control !== target) await control.update(programs).set(control === source ? { shard: to, readOnly: READ_ONLY_MOVED } : { shard: to, readOnly: null }).where(eq(programs.id, programId))
@@ -368,7 +368,7 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
 /** Deletes the old copy of a switched move. */
 export async function confirmMove(shards: readonly Db[], programId: number, opts: Pick<MoveOptions, 'log' | 'now'> = {}): Promise<MoveResult> {
   const control = shards[0]!
-  const [move] = await control.select().from(programMoves).where(eq(programMoves.programId, programId))
+  const [move] = await control.select().from(programMoves).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
   if (!move || move.step !== 'switched') throw new MoveError(`Program ${programId} has no move waiting for --confirm${move ? ` (it is at "${move.step}")` : ''}`)
   const source = shardDb(shards, move.fromShard)
   const isControl = source === control
@@ -382,7 +382,7 @@ export async function confirmMove(shards: readonly Db[], programId: number, opts
 /** Stops a move that has not switched: the program takes writes again where it is, the target's partial copy is deleted. */
 export async function abortMove(shards: readonly Db[], programId: number, opts: Pick<MoveOptions, 'log'> = {}): Promise<MoveResult> {
   const control = shards[0]!
-  const [move] = await control.select().from(programMoves).where(eq(programMoves.programId, programId))
+  const [move] = await control.select().from(programMoves).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
   if (!move || move.step === 'switched' || move.step === 'confirmed') throw new MoveError(`Program ${programId} has no move to abort${move ? ` (it is at "${move.step}")` : ''}`)
   const source = shardDb(shards, move.fromShard)
   const target = shardDb(shards, move.toShard)
@@ -390,7 +390,7 @@ export async function abortMove(shards: readonly Db[], programId: number, opts: 
   if (target !== control) await deleteProgramRows(target, programId, { isControl: false, keepRow: undefined, keepControlTables: false })
   else await deleteProgramRows(target, programId, { isControl: true, keepRow: { ...row, readOnly: null }, keepControlTables: true })
   for (const db of new Set([source, control])) await db.update(programs).set({ readOnly: null }).where(eq(programs.id, programId))
-  await control.delete(programMoves).where(eq(programMoves.programId, programId))
+  await control.delete(programMoves).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
   opts.log?.(`program ${programId}: move to shard ${move.toShard} aborted; it takes writes again on shard ${move.fromShard}`)
   return { programId, from: move.fromShard, to: move.toShard, step: 'aborted', tables: {} }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { participants, programs } from '../../db/schema'
 import type { Db } from '../../db/client'
+import type { Deps } from '../../deps'
 import { lastMail, makeTestApp, TestBrowser } from '../../../test/helpers'
 import { createAdminSession } from '../signin/sessions'
 import { reserveShardIds } from './move'
@@ -15,13 +16,29 @@ import { shardRouter } from './router'
  * shard, as the entries do (node.ts, index.ts).
  */
 export async function shardedWorld(opts: { sharedIds?: boolean } = {}) {
-  const control = await makeTestApp()
-  // Shard 2's app: its own database, the console's sessions and grants on control, mail to the one mailbox.
-  const shard2 = await makeTestApp({ control: control.db, shard: 2, mail: control.deps.mail })
+  const world = await twoShards({}, opts)
+  const { control, shard2 } = world
   const [demo] = await control.db.select().from(programs).where(eq(programs.publicKey, 'demo'))
   for (const db of [control.db, shard2.db]) await db.update(programs).set({ shard: 2 }).where(eq(programs.id, demo!.id))
+  /** The console, signed in on control as `adminId`. */
+  const consoleAs = async (adminId: number) => {
+    const b = world.browser()
+    b.cookies.set('tessera_admin', await createAdminSession(control.db, adminId, control.clock.now()))
+    return b
+  }
+  return Object.assign(world, { demo: demo!, consoleAs })
+}
+
+/**
+ * Two test apps as the entries run them (decision 0041): control (shard 1) and shard 2, each on its own
+ * test database (copies of one seeded template), shard 2's app reading the console's sessions and grants
+ * on control and mailing through control's mailbox, behind the router. `sharedIds`: shard 2 keeps
+ * allocating the ids control does (databases from before id ranges).
+ */
+export async function twoShards(overrides: Partial<Deps> = {}, opts: { sharedIds?: boolean } = {}) {
+  const control = await makeTestApp(overrides)
+  const shard2 = await makeTestApp({ ...overrides, control: control.db, shard: 2, mail: control.deps.mail, clock: control.clock })
   // Shard 2 allocates from its own id range, as the entries set it (rows seeded before keep control's ids).
-  // `sharedIds`: not (databases from before id ranges, or the same numeric id on both on purpose).
   if (!opts.sharedIds) await reserveShardIds(shard2.db, 2)
   // The control app knows every shard (the console places new programs), as the entries set it.
   control.deps.shardDbs = [control.db, shard2.db]
@@ -32,22 +49,14 @@ export async function shardedWorld(opts: { sharedIds?: boolean } = {}) {
       return apps[(await world.router.shardOf(request)) - 1]!.request(request)
     },
   }
-  const browser = (host?: string) => new TestBrowser(front, host)
-  /** The console, signed in on control as `adminId`. */
-  const consoleAs = async (adminId: number) => {
-    const b = browser()
-    b.cookies.set('tessera_admin', await createAdminSession(control.db, adminId, control.clock.now()))
-    return b
-  }
   const world = {
     control,
     shard2,
-    demo: demo!,
     /** The router in front (its directory cached a minute, as in an isolate); `freshRouter` replaces it with a new isolate's. */
     router: shardRouter(control.db, control.deps.config, 2),
     freshRouter: () => void (world.router = shardRouter(control.db, control.deps.config, 2)),
-    browser,
-    consoleAs,
+    front,
+    browser: (host?: string) => new TestBrowser(front, host),
   }
   return world
 }
