@@ -67,21 +67,34 @@ function shardDb(shards: readonly Db[], n: number): Db {
   return db
 }
 
-/** Rows of `programId` in `t`, a page at a time, in rowid order. */
-async function* programRows(db: Db, t: MoveTable, programId: number): AsyncGenerator<Row[]> {
+/** The select of one page of a program's rows in `t` after rowid `after`, in rowid order (with the rowid). */
+const pageQuery = (db: Db, t: MoveTable, programId: number, after: number) =>
+  db
+    .select({ ...t.columns, moveRowid: sql<number>`rowid` })
+    .from(t.table as AnyTable)
+    .where(and(eq(t.programId, programId), sql`rowid > ${after}`))
+    .orderBy(sql`rowid`)
+    .limit(PAGE_ROWS)
+
+/**
+ * Rows of `programId` in `t`, a page at a time, in rowid order. `first`: its first page, already read
+ * (firstPages), so that a table's first page costs no round trip of its own.
+ */
+async function* programRows(db: Db, t: MoveTable, programId: number, first?: Row[]): AsyncGenerator<Row[]> {
   let after = 0
-  for (;;) {
-    const rows = (await db
-      .select({ ...t.columns, moveRowid: sql<number>`rowid` })
-      .from(t.table as AnyTable)
-      .where(and(eq(t.programId, programId), sql`rowid > ${after}`))
-      .orderBy(sql`rowid`)
-      .limit(PAGE_ROWS)) as Row[]
+  for (let page = first; ; page = undefined) {
+    const rows = page ?? ((await pageQuery(db, t, programId, after)) as Row[])
     if (!rows.length) return
     after = rows[rows.length - 1]!.moveRowid as number
     yield rows.map(({ moveRowid: _, ...row }) => row)
     if (rows.length < PAGE_ROWS) return
   }
+}
+
+/** The first page of a program's rows in each of `tables`, read in one batch (one round trip on D1). */
+async function firstPages(db: Db, tables: MoveTable[], programId: number): Promise<Map<string, Row[]>> {
+  const pages = tables.length ? ((await batch(db, tables.map((t) => pageQuery(db, t, programId, 0)) as BatchStatement[])) as Row[][]) : []
+  return new Map(tables.map((t, i) => [t.name, pages[i] ?? []]))
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -112,18 +125,26 @@ function digest64(text: string): bigint {
 }
 
 /** Row count and an order-free checksum (the sum of each row's digest) of a program's rows in `t`. */
-async function checkTable(db: Db, t: MoveTable, programId: number): Promise<TableCheck> {
+async function checkTable(db: Db, t: MoveTable, programId: number, first?: Row[]): Promise<TableCheck> {
   const skip = new Set(UNCOMPARED[t.name] ?? [])
   const keys = Object.keys(t.columns).filter((k) => !skip.has(k)).sort()
   let rows = 0
   let sum = 0n
-  for await (const page of programRows(db, t, programId)) {
+  for await (const page of programRows(db, t, programId, first)) {
     for (const row of page) {
       sum = (sum + digest64(JSON.stringify(keys.map((k) => comparable(row[k]))))) & MASK_64
       rows++
     }
   }
   return { rows, checksum: sum.toString(16).padStart(16, '0') }
+}
+
+/** checkTable for every table, their first pages read in one batch. */
+async function checkTables(db: Db, tables: MoveTable[], programId: number): Promise<Map<string, TableCheck>> {
+  const first = await firstPages(db, tables, programId)
+  const out = new Map<string, TableCheck>()
+  for (const t of tables) out.set(t.name, await checkTable(db, t, programId, first.get(t.name)))
+  return out
 }
 
 /**
@@ -155,13 +176,21 @@ async function copyShared(source: Db, target: Db, refs: { column: string; parent
  * inserted (in the first page's batch), or, for a table other program tables reference, inserted or
  * updated in place (its children stay) with the target's extra rows deleted.
  */
-async function copyTable(source: Db, target: Db, t: MoveTable, programId: number, done: Map<string, Set<unknown>>, inPlace: boolean): Promise<number> {
+async function copyTable(
+  source: Db,
+  target: Db,
+  t: MoveTable,
+  programId: number,
+  done: Map<string, Set<unknown>>,
+  opts: { inPlace: boolean; first?: Row[] },
+): Promise<number> {
+  const { inPlace } = opts
   const pk = t.primaryKey
   const keyOf = (row: Row) => JSON.stringify(pk.map((c) => comparable(row[keyName(t, c)])))
   const copied = new Set<string>()
   let first = true
   let copiedRows = 0
-  for await (const rows of programRows(source, t, programId)) {
+  for await (const rows of programRows(source, t, programId, opts.first)) {
     copiedRows += rows.length
     await copyShared(source, target, t.shared, rows, done)
     const statements: BatchStatement[] = []
@@ -204,10 +233,6 @@ const keyName = (t: MoveTable, column: SQLiteColumn) => Object.entries(t.columns
 async function deleteProgramRows(db: Db, programId: number, opts: { isControl: boolean; keepRow?: Row; keepControlTables: boolean }) {
   const tables = moveTables()
   const kept = opts.isControl && opts.keepControlTables ? tables.filter((t) => CONTROL_KEEPS.has(t.name)) : []
-  for (const t of [...tables].reverse()) {
-    if (t.name === 'chain_transactions' || kept.includes(t)) continue
-    await db.delete(t.table as AnyTable).where(eq(t.programId, programId))
-  }
   // What the program row's delete would take with it on control (cascades), written back in the same batch.
   const keptRows: { t: MoveTable; rows: Row[] }[] = []
   for (const t of kept) {
@@ -217,8 +242,14 @@ async function deleteProgramRows(db: Db, programId: number, opts: { isControl: b
   }
   const directory = opts.isControl ? await db.select().from(apiKeyDirectory).where(eq(apiKeyDirectory.programId, programId)) : [] // tenant-guard: allow (the directory on control)
   const move = opts.isControl ? await db.select().from(programMoves).where(eq(programMoves.programId, programId)) : [] // tenant-guard: allow (the move records on control)
+  // One batch, children first (foreign keys are checked at its end anyway): the program's rows, its row,
+  // then its chain's transactions once the row is gone.
   const statements: BatchStatement[] = [
     rawStatement(db, sql`PRAGMA defer_foreign_keys = ON`),
+    ...[...tables]
+      .reverse()
+      .filter((t) => t.name !== 'chain_transactions' && !kept.includes(t))
+      .map((t) => db.delete(t.table as AnyTable).where(eq(t.programId, programId))),
     db.delete(programs).where(eq(programs.id, programId)),
   ]
   const chain = tables.find((t) => t.name === 'chain_transactions')
@@ -235,12 +266,13 @@ async function deleteProgramRows(db: Db, programId: number, opts: { isControl: b
 /** Ids of the program's rows that another program holds on `target` (single-column integer keys; the others carry program_id). */
 async function collisions(source: Db, target: Db, programId: number): Promise<string[]> {
   const found: string[] = []
-  for (const t of moveTables()) {
-    if (t.primaryKey.length !== 1) continue
+  const keyed = moveTables().filter((t) => t.primaryKey.length === 1)
+  const first = await firstPages(source, keyed, programId)
+  for (const t of keyed) {
     const key = t.primaryKey[0]!
     const name = keyName(t, key)
     let clash = 0
-    for await (const rows of programRows(source, t, programId)) {
+    for await (const rows of programRows(source, t, programId, first.get(t.name))) {
       for (const ids of chunks(rows.map((r) => r[name]), MAX_PARAMS)) {
         clash += (await target.select({ id: key }).from(t.table as AnyTable).where(and(inArray(key, ids as never[]), ne(t.programId, programId)))).length
       }
@@ -302,6 +334,8 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
   const wait = (move.readOnlySince?.getTime() ?? 0) + settleMs - now()
   if (wait > 0) await sleep(wait)
 
+  // A run that resumes a copy: the table it stopped in may hold part of its rows on the target.
+  const resumed = move.step === 'copying'
   if (move.step === 'read_only') {
     const row = (await programRow(source, programId))!
     const [org] = await source.select().from(organizations).where(eq(organizations.id, row.organizationId))
@@ -321,9 +355,15 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
       for (const part of chunks(keys, MAX_PARAMS)) await target.insert(outboxDedupeKeys).values(part).onConflictDoNothing()
       after = keys[keys.length - 1]!.key
     }
+    const first = await firstPages(source, tables.slice(move.nextTable), programId)
     for (let i = move.nextTable; i < tables.length; i++) {
       const t = tables[i]!
-      const rows = await copyTable(source, target, t, programId, done, false)
+      // A table the program has no rows in costs nothing (its place is saved with the next one that has
+      // some), unless the target may hold some: the table a stopped run stopped in, or control's kept rows
+      // of the program (its listing, its template row). Rows triggers write meanwhile are the verify's.
+      const mayHold = (resumed && i === move.nextTable) || (target === control && CONTROL_KEEPS.has(t.name))
+      if (!first.get(t.name)!.length && !mayHold) continue
+      const rows = await copyTable(source, target, t, programId, done, { inPlace: false, first: first.get(t.name) })
       await saveMove(control, programId, { nextTable: i + 1 }, now())
       if (rows) log(`program ${programId}: copied ${t.name} (${rows} rows)`)
     }
@@ -335,15 +375,16 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
   for (let round = 1; ; round++) {
     const differing: MoveTable[] = []
     report = {}
+    const [onSource, onTarget] = await Promise.all([checkTables(source, tables, programId), checkTables(target, tables, programId)])
     for (const t of tables) {
-      const [a, b] = await Promise.all([checkTable(source, t, programId), checkTable(target, t, programId)])
+      const [a, b] = [onSource.get(t.name)!, onTarget.get(t.name)!]
       report[t.name] = a
       if (a.rows !== b.rows || a.checksum !== b.checksum) differing.push(t)
     }
     if (!differing.length) break
     if (round > MAX_ROUNDS) throw new MoveError(`Tables still differ after ${MAX_ROUNDS} copies: ${differing.map((t) => t.name).join(', ')}. Run the command again to resume.`)
     log(`program ${programId}: copying again what differs: ${differing.map((t) => t.name).join(', ')}`)
-    for (const t of differing) await copyTable(source, target, t, programId, done, t.referenced)
+    for (const t of differing) await copyTable(source, target, t, programId, done, { inPlace: t.referenced })
   }
   await saveMove(control, programId, { step: 'verified', report }, now())
   log(`program ${programId}: every table has the same rows and checksum on both shards`)
