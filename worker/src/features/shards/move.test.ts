@@ -146,6 +146,20 @@ describe('moving a program between shards', () => {
     expect(write.status, JSON.stringify(write.body)).toBe(200)
   })
 
+  it('a run stopped before it refused writes refuses them when run again, and waits for caches from then', async () => {
+    const { w } = await world()
+    // As a run leaves it when stopped right after recording the move.
+    await w.control.db.insert(programMoves).values({ programId: w.demo.id, fromShard: 2, toShard: 1, step: 'read_only' }) // tenant-guard: allow (the move records on control)
+    let seen: { waited: number; readOnly: string | null } | undefined
+    const sleep = async (ms: number) => {
+      seen = { waited: ms, readOnly: (await w.shard2.db.select({ readOnly: programs.readOnly }).from(programs).where(eq(programs.id, w.demo.id)))[0]!.readOnly }
+    }
+    await moveProgram(dbs(w), w.demo.id, 1, { settleMs: 60_000, sleep })
+    expect(seen!.waited).toBeGreaterThan(59_000)
+    expect(seen!.readOnly).toMatch(/moving to another database/)
+    expect(await directoryShard(w, w.demo.id)).toBe(1)
+  })
+
   it('aborts a move before its switch: the program takes writes where it was, the partial copy is gone', async () => {
     const { w, ana } = await world()
     await expect(

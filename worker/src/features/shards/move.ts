@@ -326,10 +326,16 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
     const clashes = await collisions(source, target, programId)
     if (clashes.length) throw new MoveError(`Shard ${to} holds rows of another program with the same ids as this program's, in ${clashes.join(', ')}: nothing was changed`)
     const since = now()
-    await control.insert(programMoves).values({ programId, fromShard: from, toShard: to, step: 'read_only', readOnlySince: new Date(since), createdAt: new Date(since), updatedAt: new Date(since) }) // tenant-guard: allow (the move records on control)
-    for (const db of new Set([source, control])) await db.update(programs).set({ readOnly: READ_ONLY_MOVING }).where(eq(programs.id, programId))
-    log(`program ${programId}: writes refused from now; copying from shard ${from} to shard ${to} in ${Math.round(settleMs / 1000)} s, once every cache has seen it`)
+    await control.insert(programMoves).values({ programId, fromShard: from, toShard: to, step: 'read_only', createdAt: new Date(since), updatedAt: new Date(since) }) // tenant-guard: allow (the move records on control)
     move = (await control.select().from(programMoves).where(eq(programMoves.programId, programId)))[0]! // tenant-guard: allow (the move records on control)
+  }
+  if (move.step === 'read_only' && !move.readOnlySince) {
+    // Writes refused from now (also when a run stopped between recording the move and this): the wait for caches counts from here.
+    for (const db of new Set([source, control])) await db.update(programs).set({ readOnly: READ_ONLY_MOVING }).where(eq(programs.id, programId))
+    const since = now()
+    await saveMove(control, programId, { readOnlySince: new Date(since) }, since)
+    move = { ...move, readOnlySince: new Date(since) }
+    log(`program ${programId}: writes refused from now; copying from shard ${from} to shard ${to} in ${Math.round(settleMs / 1000)} s, once every cache has seen it`)
   }
   const wait = (move.readOnlySince?.getTime() ?? 0) + settleMs - now()
   if (wait > 0) await sleep(wait)
