@@ -97,7 +97,9 @@ export function createLocalPayments(opts: { webhookSecret: string }): PaymentsPr
     webhookSecret: opts.webhookSecret,
     async createCheckoutSession(r) {
       const id = `cs_local_${randomToken(18)}`
-      return { id, url: `${new URL(r.successUrl).origin}/_checkout/${id}` }
+      // The program's id rides along for the router of a sharded deployment (features/shards/router.ts):
+      // the page and its session live on the program's shard.
+      return { id, url: `${new URL(r.successUrl).origin}/_checkout/${id}${r.metadata.program_id ? `?program_id=${encodeURIComponent(r.metadata.program_id)}` : ''}` }
     },
     async verifyWebhook(rawBody, signature) {
       return toPaymentEvent(await stripe.webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret, undefined, cryptoProvider))

@@ -42,7 +42,7 @@ export const testCheckoutRoutes = new Hono<AppEnv>()
     const [program] = await c.var.deps.db.select().from(programs).where(eq(programs.id, row.programId))
     const csrf = await ensureCsrfToken(c)
     const form = (buttons: string) =>
-      `<form method="post" action="/_checkout/${escapeHtml(row.providerSessionId)}/pay"><input type="hidden" name="authenticity_token" value="${escapeHtml(csrf)}">
+      `<form method="post" action="/_checkout/${escapeHtml(row.providerSessionId)}/pay?program_id=${row.programId}"><input type="hidden" name="authenticity_token" value="${escapeHtml(csrf)}">
 ${buttons}</form>`
     const secondary = 'style="background:transparent;color:inherit;border:1px solid currentColor;margin-left:8px"'
     const actions =

@@ -32,6 +32,9 @@ const PROGRAM_ID_PATH = /^\/(?:admin\/v2\/programs|media|receipts-file)\/([1-9][
  * the session it holds (features/payments/payments.ts).
  */
 const PAYMENT_WEBHOOK = '/payments/stripe/webhook'
+/** The development checkout page (features/payments/dev-checkout.ts), with `?program_id=`. */
+const DEV_CHECKOUT = /^\/_checkout\//
+const PROGRAM_ID = /^[1-9][0-9]{0,15}$/
 /** The server API: its program is its API key's. */
 const SERVER_API = /^\/api\/v1\//
 /** `Authorization: Bearer tsk_...` (the API's key format, sdk/contract/console/integrations.ts). */
@@ -47,7 +50,7 @@ async function paymentProgram(request: Request): Promise<string | undefined> {
   try {
     const event = JSON.parse(await request.clone().text()) as { data?: { object?: { metadata?: { program_id?: unknown } } } }
     const id = event.data?.object?.metadata?.program_id
-    return typeof id === 'string' && /^[1-9][0-9]{0,15}$/.test(id) ? id : undefined
+    return typeof id === 'string' && PROGRAM_ID.test(id) ? id : undefined
   } catch {
     return undefined
   }
@@ -67,6 +70,8 @@ export function shardRouter(control: Db, config: Config, count: number): ShardRo
   async function lookup(request: Request): Promise<number> {
     const url = new URL(request.url)
     let programId = PROGRAM_ID_PATH.exec(url.pathname)?.[1]
+    // The development checkout page names its session's program in its query (platform/payments.ts, local).
+    if (!programId && DEV_CHECKOUT.test(url.pathname)) programId = PROGRAM_ID.exec(url.searchParams.get('program_id') ?? '')?.[0]
     if (!programId && url.pathname === PAYMENT_WEBHOOK && request.method === 'POST') programId = await paymentProgram(request)
     if (programId) {
       return known.get(`id:${programId}`, async () =>

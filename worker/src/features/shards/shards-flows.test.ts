@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
-import { importJobs, participants, pointsLedger, programs, rewardClaims, rewards } from '../../db/schema'
+import { challenges, importJobs, participants, paymentSessions, pointsLedger, programs, rewardClaims, rewards } from '../../db/schema'
 import type { Db } from '../../db/client'
 import { programScope } from '../../db/scope'
-import { makeAdmin } from '../../../test/console-fixtures'
+import { makeAdmin, makeProgram } from '../../../test/console-fixtures'
 import { emailsOn, shardedWorld, signUpOn } from './shards-fixtures'
 
 /**
@@ -27,6 +27,31 @@ const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms 
 const count = async (db: Db, programId: number, table: typeof pointsLedger | typeof rewardClaims | typeof participants) => programScope(db, programId).count(table)
 
 describe('a program on shard 2: its writes and their background work', () => {
+  it('buys a membership through the development checkout page of a program on another shard than its host', async () => {
+    const w = await shardedWorld()
+    // A program on control, reached by its key on the host whose own program (the demo one) is on shard 2,
+    // with the demo program's membership challenge.
+    const [org] = await w.control.db.select({ id: programs.organizationId }).from(programs).where(eq(programs.id, w.demo.id))
+    const local = await makeProgram(w.control, org!.id)
+    const [{ id: _id, ...club }] = (await w.shard2.db.select().from(challenges).where(eq(challenges.identifier, 'ember-club'))) as [typeof challenges.$inferSelect] // tenant-guard: allow (a row to copy)
+    await w.control.db.insert(challenges).values({ ...club, programId: local.id })
+    const bo = await signUpOn(w, 'bo.member@example.com', local.publicKey)
+    const started = await bo.browser.json<{ url: string; session_id: string }>('/public/challenges/ember-club/membership_checkout_session', { method: 'POST', headers: bo.headers })
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    const url = new URL(started.body.url)
+    // The page's link carries its program: on this host the router would otherwise pick the demo program's shard.
+    expect(url.searchParams.get('program_id')).toBe(String(local.id))
+    const page = await bo.browser.request(`${url.pathname}${url.search}`, { headers: { accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    const action = /action="([^"]+)"/.exec(html)![1]!
+    const token = /name="authenticity_token" value="([^"]+)"/.exec(html)![1]!
+    const paid = await bo.browser.request(action.replaceAll('&amp;', '&'), { method: 'POST', body: new URLSearchParams({ authenticity_token: token, outcome: 'pay' }) })
+    expect(paid.status, await paid.clone().text()).toBeLessThan(400)
+    const [session] = await w.control.db.select().from(paymentSessions).where(eq(paymentSessions.providerSessionId, started.body.session_id))
+    expect(session).toMatchObject({ status: 'fulfilled', programId: local.id })
+  })
+
   it('submits a challenge, claims a reward, announces the points by webhook and imports participants, all on shard 2', async () => {
     const w = await shardedWorld()
     const [org] = await w.control.db.select({ id: programs.organizationId }).from(programs).where(eq(programs.id, w.demo.id))
