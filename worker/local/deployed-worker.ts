@@ -140,19 +140,31 @@ export async function applyPendingMigrations(db: D1Database, migrations = migrat
  * for about a tenth of its CPU (it loads wrangler and starts a runtime per call).
  */
 export async function migrateLocalD1(persistTo: string, migrations = migrationStatements(), binding = 'DB'): Promise<string[]> {
+  const local = localD1s(persistTo, [binding])
+  try {
+    return await applyPendingMigrations(await local.get(binding), migrations)
+  } finally {
+    await local.close()
+  }
+}
+
+/**
+ * npm start's local D1 databases under `persistTo` (wrangler dev's layout), `DB` and its shards (`SHARD_n`,
+ * decision 0041) as startDeployedWorker binds them, in a Miniflare that runs no Worker: for the local
+ * tools (db:migrate, shards:move).
+ */
+export function localD1s(persistTo: string, bindings: string[]) {
   const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8'))?.[1]
   if (!databaseId) throw new Error('wrangler.toml declares no D1 database_id')
   const mf = new Miniflare({
     d1Persist: join(persistTo, 'v3', 'd1'),
     modules: true,
     script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
-    // Shards beside DB as startDeployedWorker binds them (SHARD_n, decision 0041).
-    d1Databases: { [binding]: binding === 'DB' ? databaseId : shardDatabaseId(databaseId, binding) },
+    d1Databases: Object.fromEntries(bindings.map((b) => [b, b === 'DB' ? databaseId : shardDatabaseId(databaseId, b)])),
   })
-  try {
-    return await applyPendingMigrations((await mf.getD1Database(binding)) as unknown as D1Database, migrations)
-  } finally {
-    await mf.dispose()
+  return {
+    get: async (binding: string) => (await mf.getD1Database(binding)) as unknown as D1Database,
+    close: () => mf.dispose(),
   }
 }
 

@@ -12,16 +12,14 @@
  * processes on one local D1 file are not safe). `--settle-seconds`: the wait after refusing writes,
  * longer than every cache that keeps a program's row (70 s by default).
  */
-import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq, or } from 'drizzle-orm'
-import { Miniflare } from 'miniflare'
 import { createD1Db, type Db } from '../src/db/client'
 import { openLibsql } from '../src/db/node'
 import { programMoves, programs } from '../src/db/schema'
 import { abortMove, confirmMove, MoveError, moveProgram, shardCount, shardUrl } from '../src/features/shards'
-import { ROOT } from './deployed-worker'
+import { localD1s, ROOT } from './deployed-worker'
 
 const { values } = parseArgs({
   options: {
@@ -46,18 +44,10 @@ async function open(): Promise<{ dbs: Db[]; close: () => Promise<void> }> {
     const opened = await Promise.all(Array.from({ length: count }, (_, i) => openLibsql(shardUrl(url, i + 1, process.env), { authToken: process.env.DATABASE_AUTH_TOKEN })))
     return { dbs: opened.map((o) => o.db), close: async () => opened.forEach((o) => o.client.close()) }
   }
-  const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8'))?.[1]
-  if (!databaseId) throw new Error('wrangler.toml declares no D1 database_id')
   const bindings = Array.from({ length: count }, (_, i) => (i === 0 ? 'DB' : `SHARD_${i + 1}`))
-  // The local D1s as npm start binds them (worker/local/deployed-worker.ts: shard n is `<id>-shard_n`).
-  const mf = new Miniflare({
-    d1Persist: join(resolve(ROOT, values['persist-to']), 'v3', 'd1'),
-    modules: true,
-    script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
-    d1Databases: Object.fromEntries(bindings.map((b) => [b, b === 'DB' ? databaseId : `${databaseId}-${b.toLowerCase()}`])),
-  })
-  const dbs = await Promise.all(bindings.map(async (b) => createD1Db((await mf.getD1Database(b)) as never)))
-  return { dbs, close: () => mf.dispose() }
+  const local = localD1s(resolve(ROOT, values['persist-to']), bindings)
+  const dbs = await Promise.all(bindings.map(async (b) => createD1Db((await local.get(b)) as never)))
+  return { dbs, close: local.close }
 }
 
 const { dbs, close } = await open()

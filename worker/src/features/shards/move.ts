@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { batch, type BatchStatement, rawStatement } from '../../db/batch'
 import type { Db } from '../../db/client'
 import { apiKeyDirectory, apiKeys, organizations, outboxDedupeKeys, programMoves, programs } from '../../db/schema'
@@ -186,7 +186,7 @@ async function copyTable(
 ): Promise<number> {
   const { inPlace } = opts
   const pk = t.primaryKey
-  const keyOf = (row: Row) => JSON.stringify(pk.map((c) => comparable(row[keyName(t, c)])))
+  const keyOf = (row: Row) => JSON.stringify(t.primaryKeyNames.map((k) => comparable(row[k])))
   const copied = new Set<string>()
   let first = true
   let copiedRows = 0
@@ -216,12 +216,11 @@ async function copyTable(
     // Rows the source no longer has (deleted there after they were copied).
     const extra: Row[] = []
     for await (const rows of programRows(target, t, programId)) for (const row of rows) if (!copied.has(keyOf(row))) extra.push(row)
-    for (const row of extra) await target.delete(t.table as AnyTable).where(and(...pk.map((c) => eq(c, row[keyName(t, c)]))))
+    for (const row of extra) await target.delete(t.table as AnyTable).where(and(...pk.map((c, i) => eq(c, row[t.primaryKeyNames[i]!]))))
   }
   return copiedRows
 }
 
-const keyName = (t: MoveTable, column: SQLiteColumn) => Object.entries(t.columns).find(([, c]) => c === column)![0]
 
 /**
  * Deletes every row of the program in `db` (the target's stale copy before a copy, or the old copy on
@@ -270,7 +269,7 @@ async function collisions(source: Db, target: Db, programId: number): Promise<st
   const first = await firstPages(source, keyed, programId)
   for (const t of keyed) {
     const key = t.primaryKey[0]!
-    const name = keyName(t, key)
+    const name = t.primaryKeyNames[0]!
     let clash = 0
     for await (const rows of programRows(source, t, programId, first.get(t.name))) {
       for (const ids of chunks(rows.map((r) => r[name]), MAX_PARAMS)) {

@@ -14,8 +14,9 @@ export type MoveTable = {
   /** Column objects by their JavaScript key (what drizzle's select answers and insert takes). */
   columns: Record<string, SQLiteColumn>
   programId: SQLiteColumn
-  /** Its primary key's columns (an upsert's conflict target). */
+  /** Its primary key's columns (an upsert's conflict target), and their JavaScript keys in a row. */
   primaryKey: SQLiteColumn[]
+  primaryKeyNames: string[]
   /** References to tables that hold no program's rows (admins, organizations, merchants, offers): copied when missing. */
   shared: { column: string; parent: string }[]
   /** Whether another program table references it (its rows are upserted when they differ, never deleted first). */
@@ -54,16 +55,20 @@ function describe(table: SQLiteTable) {
     const ref = fk.reference()
     return { column: keyOf.get(ref.columns[0]!.name)!, parent: getTableConfig(ref.foreignTable).name }
   })
-  return { name: config.name, table, columns, primaryKey: (single.length ? single : composite) as SQLiteColumn[], references }
+  const primaryKey = (single.length ? single : composite) as SQLiteColumn[]
+  return { name: config.name, table, columns, primaryKey, primaryKeyNames: primaryKey.map((c) => keyOf.get(c.name)!), references }
 }
+
+/** Every table of the schema, described once. */
+let described: Map<string, ReturnType<typeof describe>> | undefined
+const describedTables = () => (described ??= new Map(allTables.map((t) => [getTableConfig(t).name, describe(t)])))
 
 let cached: MoveTable[] | undefined
 
 /** Every table holding a program's own rows, parents before children. */
 export function moveTables(): MoveTable[] {
   if (cached) return cached
-  const described = allTables.map(describe)
-  const own = described.filter((t) => t.columns.programId && !DIRECTORY.has(t.name))
+  const own = [...describedTables().values()].filter((t) => t.columns.programId && !DIRECTORY.has(t.name))
   const ownNames = new Set(own.map((t) => t.name))
   const after = new Map(own.map((t) => [t.name, new Set(t.references.filter((r) => ownNames.has(r.parent) && r.parent !== t.name).map((r) => r.parent))]))
   for (const [first, thens] of Object.entries(BEFORE)) for (const then of thens) after.get(then)?.add(first)
@@ -84,6 +89,7 @@ export function moveTables(): MoveTable[] {
       columns: t.columns,
       programId: t.columns.programId!,
       primaryKey: t.primaryKey,
+      primaryKeyNames: t.primaryKeyNames,
       shared: t.references.filter((r) => !ownNames.has(r.parent) && r.parent !== 'programs'),
       referenced: referenced.has(name),
     }
@@ -93,7 +99,7 @@ export function moveTables(): MoveTable[] {
 
 /** A table outside the program tables (admins, organizations...), for copying the rows a program's rows reference. */
 export function sharedTable(name: string) {
-  const t = allTables.map(describe).find((x) => x.name === name)
+  const t = describedTables().get(name)
   if (!t) throw new Error(`No table ${name} in the schema`)
   return t
 }
