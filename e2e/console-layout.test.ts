@@ -104,7 +104,8 @@ describe('console program pages and layout in Chromium', () => {
     await toast(page, 'Program Page created successfully.')
     await page.waitForURL(/\/settings\/program-pages\/\d+$/)
     await page.unroute(/\/admin\/v2\/programs\/\d+\/program_pages$/)
-    await page.getByText('Draft', { exact: true }).waitFor()
+    // The editor of the new page loads after the navigation: past 30 s once on a loaded 2-core CI run.
+    await page.getByText('Draft', { exact: true }).waitFor({ timeout: 60_000 })
 
     const [stored] = await db.select().from(pages).where(and(eq(pages.programId, demoId), eq(pages.slug, SLUG)))
     expect(stored!.body).toContain('<strong>One account per person.</strong>')
