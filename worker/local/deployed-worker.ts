@@ -168,11 +168,22 @@ export function localD1s(persistTo: string, bindings: string[]) {
   }
 }
 
-/** The D1 bindings a wrangler.toml declares (`[[d1_databases]] binding = "..."`), in order: `npm run db:migrate -- --remote` migrates each. */
-export function d1Bindings(toml: string): string[] {
-  const blocks = toml.split(/^\[\[d1_databases\]\]\s*$/m).slice(1)
-  return blocks.map((b) => /^\s*binding\s*=\s*"([^"]+)"/m.exec(b.split(/^\[/m)[0]!)?.[1]).filter((b): b is string => Boolean(b))
+/**
+ * The D1 databases a wrangler.toml declares (`[[d1_databases]] binding = "..." database_id = "..."`), in
+ * order: `npm run db:migrate -- --remote` migrates each, `npm run shards:move -- --remote` reaches each
+ * by its id through the D1 HTTP API.
+ */
+export function d1Databases(toml: string): { binding: string; databaseId: string | undefined }[] {
+  const blocks = toml.split(/^\[\[d1_databases\]\]\s*$/m).slice(1).map((b) => b.split(/^\[/m)[0]!)
+  const field = (block: string, name: string) => new RegExp(`^\\s*${name}\\s*=\\s*"([^"]+)"`, 'm').exec(block)?.[1]
+  return blocks.flatMap((b) => {
+    const binding = field(b, 'binding')
+    return binding ? [{ binding, databaseId: field(b, 'database_id') }] : []
+  })
 }
+
+/** The bindings of d1Databases. */
+export const d1Bindings = (toml: string): string[] => d1Databases(toml).map((d) => d.binding)
 
 /** The local D1 id of a shard's binding (`SHARD_2`) beside the database `DB` names. */
 const shardDatabaseId = (databaseId: string, binding: string) => `${databaseId}-${binding.toLowerCase()}`

@@ -6,20 +6,31 @@
  *   npm run shards:move -- --program demo --abort [--node]                stop a move before its switch
  *   npm run shards:move -- --status [--node]                              where every program is, and moves under way
  *
- * `--node`: the libSQL databases of `npm run start:node` (DATABASE_URL, SHARD_n_URL or the files beside
- * it); the server may keep running: the program's writes are refused while it moves. Without it: npm
- * start's local D1 databases (`.wrangler/state`, or `--persist-to`); stop npm start first (two workerd
- * processes on one local D1 file are not safe). `--settle-seconds`: the wait after refusing writes,
- * longer than every cache that keeps a program's row (70 s by default).
+ * Where the databases are:
+ * - `--remote`: the deployment's D1 databases, through Cloudflare's D1 HTTP API (worker/src/db/d1-http.ts):
+ *   wrangler.toml's `[[d1_databases]]` DB and SHARD_2 ... SHARD_N by their database_id, with
+ *   CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (a token with D1 Edit), CLOUDFLARE_API_BASE_URL
+ *   when not Cloudflare's. The Workers keep serving: the program's writes are refused while it moves.
+ * - `--node`: the libSQL databases of `npm run start:node` (DATABASE_URL, SHARD_n_URL or the files beside
+ *   it); the server may keep running.
+ * - neither: npm start's local D1 databases (`.wrangler/state`, or `--persist-to`); stop npm start first
+ *   (two workerd processes on one local D1 file are not safe). `--via-api` sends every statement through
+ *   the D1 HTTP API adapter to a local server of that API over them: `--remote`'s path, tried locally.
+ *
+ * `--settle-seconds`: the wait after refusing writes, longer than every cache that keeps a program's row
+ * (70 s by default).
  */
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq, or } from 'drizzle-orm'
 import { createD1Db, type Db } from '../src/db/client'
+import { d1OverHttp } from '../src/db/d1-http'
 import { openLibsql } from '../src/db/node'
 import { programMoves, programs } from '../src/db/schema'
 import { abortMove, confirmMove, MoveError, moveProgram, shardCount, shardUrl } from '../src/features/shards'
-import { localD1s, ROOT } from './deployed-worker'
+import { serveD1HttpApi } from './d1-http-local'
+import { d1Databases, localD1s, ROOT } from './deployed-worker'
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +40,8 @@ const { values } = parseArgs({
     abort: { type: 'boolean', default: false },
     status: { type: 'boolean', default: false },
     node: { type: 'boolean', default: false },
+    remote: { type: 'boolean', default: false },
+    'via-api': { type: 'boolean', default: false },
     shards: { type: 'string' },
     'settle-seconds': { type: 'string' },
     'persist-to': { type: 'string', default: '.wrangler/state' },
@@ -45,12 +58,37 @@ async function open(): Promise<{ dbs: Db[]; close: () => Promise<void> }> {
     return { dbs: opened.map((o) => o.db), close: async () => opened.forEach((o) => o.client.close()) }
   }
   const bindings = Array.from({ length: count }, (_, i) => (i === 0 ? 'DB' : `SHARD_${i + 1}`))
+  if (values.remote) {
+    const declared = new Map(d1Databases(readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8')).map((d) => [d.binding, d.databaseId]))
+    const accountId = process.env.CLOUDFLARE_ACCOUNT_ID
+    const apiToken = process.env.CLOUDFLARE_API_TOKEN
+    if (!accountId || !apiToken) throw new MoveError('--remote: set CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (an API token with D1 Edit on the account)')
+    const dbs = bindings.map((b) => {
+      const databaseId = declared.get(b)
+      if (!databaseId) throw new MoveError(`--remote: wrangler.toml declares no [[d1_databases]] ${b} with a database_id (--shards ${count})`)
+      return createD1Db(d1OverHttp({ accountId, apiToken, databaseId, baseUrl: process.env.CLOUDFLARE_API_BASE_URL }))
+    })
+    return { dbs, close: async () => {} }
+  }
   const local = localD1s(resolve(ROOT, values['persist-to']), bindings)
-  const dbs = await Promise.all(bindings.map(async (b) => createD1Db((await local.get(b)) as never)))
-  return { dbs, close: local.close }
+  const bound = await Promise.all(bindings.map(async (b) => [b, await local.get(b)] as const))
+  if (!values['via-api']) return { dbs: bound.map(([, d1]) => createD1Db(d1 as never)), close: local.close }
+  const api = await serveD1HttpApi(Object.fromEntries(bound) as never)
+  const dbs = bindings.map((b) => createD1Db(d1OverHttp({ ...api, databaseId: b })))
+  return {
+    dbs,
+    close: async () => {
+      await api.close()
+      await local.close()
+    },
+  }
 }
 
-const { dbs, close } = await open()
+const fail = (err: unknown) => console.error(`[shards] ${err instanceof MoveError ? err.message : (err as Error).stack}`)
+const { dbs, close } = await open().catch((err: unknown) => {
+  fail(err)
+  process.exit(1)
+})
 const log = (line: string) => console.log(`[shards] ${line}`)
 try {
   const control = dbs[0]!
@@ -76,7 +114,7 @@ try {
     }
   }
 } catch (err) {
-  console.error(`[shards] ${err instanceof MoveError ? err.message : (err as Error).stack}`)
+  fail(err)
   process.exitCode = 1
 } finally {
   await close()

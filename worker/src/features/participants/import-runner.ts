@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm'
-import { importJobRows, importJobs, participants } from '../../db/schema'
+import { importJobRows, importJobs, participants, programs } from '../../db/schema'
 import { type ProgramScope, programScope } from '../../db/scope'
 import type { Deps } from '../../deps'
 import type { ParticipantRow } from '../../env'
@@ -8,6 +8,7 @@ import { afterParticipantsChange } from '../challenges/effects'
 import { markLines, rowWrites } from './import-rows'
 import { inIds } from '../../db/in-ids'
 import { batch } from '../../db/batch'
+import { programTakesWrites } from '../shards'
 
 type Job = typeof importJobs.$inferSelect
 
@@ -85,10 +86,19 @@ async function applyLines(scope: ProgramScope, deps: Deps, job: Job, lines: (typ
  * Answers `more` while lines remain. Safe to run twice at once (the queue and the sweep): every write
  * is idempotent and lines are marked only while still pending.
  */
-export async function processImportChunk(deps: Deps, jobId: number, size: number): Promise<'more' | 'done' | 'gone'> {
+export async function processImportChunk(deps: Deps, jobId: number, size: number): Promise<'more' | 'done' | 'gone' | 'paused'> {
   // A queue message names only the job; its row names the program, scoped from here on.
-  const job = (await deps.db.select().from(importJobs).where(eq(importJobs.id, jobId)).limit(1))[0] // tenant-guard: allow (by job id)
+  const [found] = await deps.db
+    .select({ job: importJobs, readOnly: programs.readOnly })
+    .from(importJobs) // tenant-guard: allow (by job id)
+    .innerJoin(programs, eq(programs.id, importJobs.programId))
+    .where(eq(importJobs.id, jobId))
+    .limit(1)
+  const job = found?.job
   if (!job || (job.status !== 'queued' && job.status !== 'running')) return 'gone'
+  // A program being moved (or the old copy of a moved one) takes no writes: the job waits, and the stall
+  // sweep runs it on from wherever the program then lives (its rows move with it).
+  if (found.readOnly) return 'paused'
   const scope = programScope(deps.db, job.programId)
   if (job.status === 'queued') await scope.update(importJobs, { status: 'running', updatedAt: new Date(deps.clock.now()) }, and(eq(importJobs.id, job.id), eq(importJobs.status, 'queued')))
   const lines = await scope
@@ -160,7 +170,7 @@ export async function resumeImports(deps: Deps, stalledAfterMs = STALLED_AFTER_M
   const stalled = await deps.db
     .select({ id: importJobs.id, updatedAt: importJobs.updatedAt })
     .from(importJobs) // tenant-guard: allow — as above.
-    .where(and(inArray(importJobs.status, ['queued', 'running']), lt(importJobs.updatedAt, new Date(now - stalledAfterMs + 1))))
+    .where(and(inArray(importJobs.status, ['queued', 'running']), lt(importJobs.updatedAt, new Date(now - stalledAfterMs + 1)), programTakesWrites(importJobs.programId)))
   const taken: number[] = []
   for (const job of stalled) {
     const [took] = await deps.db

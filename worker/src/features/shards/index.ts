@@ -7,7 +7,7 @@ export { shardsDevRoutes } from './dev'
 export { copyAdminToShard } from './console-rows'
 export { placeNewProgram } from './placement'
 export { abortMove, confirmMove, MoveError, moveProgram, reserveShardIds } from './move'
-export { READ_ONLY_MOVED, READ_ONLY_MOVING, refuseWriteIfReadOnly, servesProgram, shardCount, shardUrl, unservedShard } from './settings'
+export { programTakesWrites, READ_ONLY_MOVED, READ_ONLY_MOVING, refuseWriteIfReadOnly, servesProgram, shardCount, shardUrl, unservedShard } from './settings'
 
 /** seed.ts's seedShardedDemo, loaded when called: the demo seed stays out of the app's own imports. */
 export async function seedShardedDemo(shards: readonly Db[], opts: { log?: (line: string) => void } = {}) {

@@ -1,11 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { apiKeyDirectory, participants, pointsLedger, programMoves, programs } from '../../db/schema'
-import type { Db } from '../../db/client'
+import { apiKeyDirectory, challenges, devMailbox, importJobs, outbox, participants, pointsLedger, programMoves, programs } from '../../db/schema'
+import { createD1Db, type Db } from '../../db/client'
+import { d1OverHttp } from '../../db/d1-http'
+import { serveD1HttpApi } from '../../../local/d1-http-local'
 import { programScope } from '../../db/scope'
 import { makeAdmin, makeProgram } from '../../../test/console-fixtures'
 import { migrationCheck, NEWEST_MIGRATION } from '../../db/migration-check'
 import { openTestDatabase } from '../../../test/test-database'
+import { deliverOutbox } from '../webhooks/outbox'
+import { processImportChunk, resumeImports } from '../participants/import-runner'
 import { abortMove, confirmMove, moveProgram } from './move'
 import { type ShardedWorld, shardedWorld, signUpOn } from './shards-fixtures'
 
@@ -158,6 +162,65 @@ describe('moving a program between shards', () => {
     expect(seen!.waited).toBeGreaterThan(59_000)
     expect(seen!.readOnly).toMatch(/moving to another database/)
     expect(await directoryShard(w, w.demo.id)).toBe(1)
+  })
+
+  it("pauses the program's outbox and imports while it moves; the new shard sends each message once, the old copy never; confirm deletes in chunks", async () => {
+    const { w } = await world()
+    const mailTo = 'move.mail@example.com'
+    const mails = async () => (await w.control.db.select().from(devMailbox).where(eq(devMailbox.to, mailTo))).length
+    const [queued] = await w.shard2.db.insert(outbox).values({ programId: w.demo.id, topic: 'email', payload: { to: mailTo, from: 'x@example.com', subject: 'Queued before the move', text: 'Hello' } }).returning({ id: outbox.id })
+    // An import that was running when the move began.
+    const [job] = await programScope(w.shard2.db, w.demo.id).insert(importJobs, { fileName: 'm.csv', fileHash: 'move-test', status: 'running', options: {}, updatedAt: new Date(w.control.clock.now() - 3_600_000) }).returning({ id: importJobs.id })
+    const state = async (db: Db) => (await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, queued!.id)))[0]?.status
+    // While the program is read-only, the sweep and the in-process deliverer of its shard leave the row, and no import runs.
+    const sleep = async () => {
+      await deliverOutbox(w.shard2.deps)
+      await deliverOutbox(w.shard2.deps, [queued!.id])
+      expect(await state(w.shard2.db)).toBe('pending')
+      expect(await processImportChunk(w.shard2.deps, job!.id, 10)).toBe('paused')
+      expect(await resumeImports(w.shard2.deps, 0)).not.toContain(job!.id)
+    }
+    await moveProgram(dbs(w), w.demo.id, 1, { settleMs: 60_000, sleep })
+    w.freshRouter()
+    expect(await mails()).toBe(0)
+    // The old copy never sends it; the new shard does, once.
+    await deliverOutbox(w.shard2.deps)
+    expect(await state(w.shard2.db)).toBe('pending')
+    await deliverOutbox(w.control.deps)
+    await deliverOutbox(w.control.deps)
+    expect([await state(w.control.db), await mails()]).toEqual(['delivered', 1])
+    expect(await resumeImports(w.control.deps, 0)).toContain(job!.id)
+
+    // Confirm, three rows a statement: every table of the old copy emptied chunk by chunk.
+    const oldChallenges = await programScope(w.shard2.db, w.demo.id).count(challenges)
+    expect(oldChallenges).toBeGreaterThan(6)
+    const lines: string[] = []
+    await confirmMove(dbs(w), w.demo.id, { deleteChunkRows: 3, log: (l) => lines.push(l) })
+    expect(lines).toContain(`program ${w.demo.id}: deleted its challenges in ${Math.ceil(oldChallenges / 3)} statements`)
+    expect(await programScope(w.shard2.db, w.demo.id).count(challenges)).toBe(0)
+    expect((await holdings(w.shard2.db, w.demo.id)).people).toEqual([])
+    expect(await w.shard2.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.programId, w.demo.id))).toEqual([]) // tenant-guard: allow (the old copy is gone)
+    expect(await w.shard2.db.select().from(programs).where(eq(programs.id, w.demo.id))).toEqual([])
+  })
+
+  it.runIf(process.env.TESSERA_TEST_DB === 'd1')("moves and confirms through the D1 HTTP API, as `--remote` reaches a deployment's databases", async () => {
+    const { w, ana, apiKey } = await world()
+    const api = await serveD1HttpApi({ control: w.control.d1 as never, shard2: w.shard2.d1 as never })
+    try {
+      const viaApi = ['control', 'shard2'].map((databaseId) => createD1Db(d1OverHttp({ ...api, databaseId })))
+      const before = await holdings(w.shard2.db, w.demo.id)
+      expect(await moveProgram(viaApi, w.demo.id, 1, { settleMs: 0 })).toMatchObject({ from: 2, to: 1, step: 'switched' })
+      expect(await holdings(w.control.db, w.demo.id)).toEqual(before)
+      await confirmMove(viaApi, w.demo.id, { deleteChunkRows: 50 })
+      expect((await holdings(w.shard2.db, w.demo.id)).people).toEqual([])
+      w.freshRouter()
+      expect((await ana.browser.json<{ id: number }>('/public/participant', { headers: ana.headers })).body).toMatchObject({ id: ana.id })
+      const write = await ana.browser.json('/public/challenges/submit', { json: { challenge_id: 'coffee-origins' }, headers: ana.headers })
+      expect(write.status, JSON.stringify(write.body)).toBe(200)
+      expect((await w.browser().request(`/api/v1/participants/${ana.id}`, { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200)
+    } finally {
+      await api.close()
+    }
   })
 
   it('aborts a move before its switch: the program takes writes where it was, the partial copy is gone', async () => {

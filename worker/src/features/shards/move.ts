@@ -37,6 +37,8 @@ export type MoveOptions = {
   log?: (line: string) => void
   sleep?: (ms: number) => Promise<void>
   now?: () => number
+  /** Rows one statement deletes when a copy of the program is deleted (DELETE_CHUNK_ROWS). */
+  deleteChunkRows?: number
 }
 
 export type TableCheck = { rows: number; checksum: string }
@@ -47,6 +49,12 @@ export const DEFAULT_SETTLE_MS = 70_000
 const PAGE_ROWS = 500
 /** D1 binds at most 100 parameters per statement. */
 const MAX_PARAMS = 90
+/**
+ * Rows a statement deletes at a time when a copy of a program goes (the target's stale copy, an aborted
+ * copy, the old copy on confirm): a big program's million participants in one statement would outlast
+ * D1's 30 s limit for a query. A delete with its triggers costs well under a millisecond a row.
+ */
+export const DELETE_CHUNK_ROWS = 5_000
 /** Verify-and-copy-again rounds before the command stops and names the tables that keep changing. */
 const MAX_ROUNDS = 4
 /**
@@ -229,9 +237,30 @@ async function copyTable(
  * with their program's row (a trigger keeps them append-only while it exists), so the row is deleted and
  * written again in one batch, foreign keys checked at its end.
  */
-async function deleteProgramRows(db: Db, programId: number, opts: { isControl: boolean; keepRow?: Row; keepControlTables: boolean }) {
+async function deleteProgramRows(
+  db: Db,
+  programId: number,
+  opts: { isControl: boolean; keepRow?: Row; keepControlTables: boolean; chunkRows?: number; log?: (line: string) => void },
+) {
   const tables = moveTables()
   const kept = opts.isControl && opts.keepControlTables ? tables.filter((t) => CONTROL_KEEPS.has(t.name)) : []
+  const chunkRows = opts.chunkRows ?? DELETE_CHUNK_ROWS
+  // First the rows, children first, a chunk a statement (each chunk's batch also asks whether rows are
+  // left): the final batch below then has little to delete. Foreign keys hold after every chunk, since
+  // a table's children are gone before it; stopped halfway, the next run deletes what is left.
+  const anyRow = (t: MoveTable) => db.select({ one: sql`1` }).from(t.table as AnyTable).where(eq(t.programId, programId)).limit(1)
+  const candidates = [...tables].reverse().filter((t) => t.name !== 'chain_transactions' && !kept.includes(t))
+  const holding = (await batch(db, candidates.map(anyRow) as BatchStatement[])) as unknown[][]
+  for (const t of candidates.filter((_, i) => holding[i]!.length)) {
+    let statements = 0
+    for (;;) {
+      const chunk = db.select({ rowid: sql`rowid` }).from(t.table as AnyTable).where(eq(t.programId, programId)).limit(chunkRows)
+      const [, left] = (await batch(db, [db.delete(t.table as AnyTable).where(sql`rowid IN ${chunk}`), anyRow(t)])) as [unknown, unknown[]]
+      statements++
+      if (!left.length) break
+    }
+    if (statements > 1) opts.log?.(`program ${programId}: deleted its ${t.name} in ${statements} statements`)
+  }
   // What the program row's delete would take with it on control (cascades), written back in the same batch.
   const keptRows: { t: MoveTable; rows: Row[] }[] = []
   for (const t of kept) {
@@ -346,7 +375,7 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
     const [org] = await source.select().from(organizations).where(eq(organizations.id, row.organizationId))
     if (org) await target.insert(organizations).values(org).onConflictDoNothing()
     // The target's stale copy goes, then the program's row is written there as the source has it (still not served there: its shard is the source's).
-    await deleteProgramRows(target, programId, { isControl: target === control, keepRow: row, keepControlTables: true })
+    await deleteProgramRows(target, programId, { isControl: target === control, keepRow: row, keepControlTables: true, chunkRows: opts.deleteChunkRows })
     await saveMove(control, programId, { step: 'copying', nextTable: 0 }, now())
     move = { ...move, step: 'copying', nextTable: 0 }
   }
@@ -412,29 +441,30 @@ export async function moveProgram(shards: readonly Db[], programId: number, to: 
 }
 
 /** Deletes the old copy of a switched move. */
-export async function confirmMove(shards: readonly Db[], programId: number, opts: Pick<MoveOptions, 'log' | 'now'> = {}): Promise<MoveResult> {
+export async function confirmMove(shards: readonly Db[], programId: number, opts: Pick<MoveOptions, 'log' | 'now' | 'deleteChunkRows'> = {}): Promise<MoveResult> {
   const control = shards[0]!
   const [move] = await control.select().from(programMoves).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
   if (!move || move.step !== 'switched') throw new MoveError(`Program ${programId} has no move waiting for --confirm${move ? ` (it is at "${move.step}")` : ''}`)
   const source = shardDb(shards, move.fromShard)
   const isControl = source === control
   const row = isControl ? { ...(await programRow(control, programId))!, readOnly: null } : undefined
-  await deleteProgramRows(source, programId, { isControl, keepRow: row, keepControlTables: true })
+  await deleteProgramRows(source, programId, { isControl, keepRow: row, keepControlTables: true, chunkRows: opts.deleteChunkRows, log: opts.log })
   await saveMove(control, programId, { step: 'confirmed' }, (opts.now ?? Date.now)())
   opts.log?.(`program ${programId}: its old copy on shard ${move.fromShard} is deleted`)
   return { programId, from: move.fromShard, to: move.toShard, step: 'confirmed', tables: move.report ?? {} }
 }
 
 /** Stops a move that has not switched: the program takes writes again where it is, the target's partial copy is deleted. */
-export async function abortMove(shards: readonly Db[], programId: number, opts: Pick<MoveOptions, 'log'> = {}): Promise<MoveResult> {
+export async function abortMove(shards: readonly Db[], programId: number, opts: Pick<MoveOptions, 'log' | 'deleteChunkRows'> = {}): Promise<MoveResult> {
   const control = shards[0]!
   const [move] = await control.select().from(programMoves).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
   if (!move || move.step === 'switched' || move.step === 'confirmed') throw new MoveError(`Program ${programId} has no move to abort${move ? ` (it is at "${move.step}")` : ''}`)
   const source = shardDb(shards, move.fromShard)
   const target = shardDb(shards, move.toShard)
   const row = (await programRow(source, programId))!
-  if (target !== control) await deleteProgramRows(target, programId, { isControl: false, keepRow: undefined, keepControlTables: false })
-  else await deleteProgramRows(target, programId, { isControl: true, keepRow: { ...row, readOnly: null }, keepControlTables: true })
+  const chunkRows = opts.deleteChunkRows
+  if (target !== control) await deleteProgramRows(target, programId, { isControl: false, keepRow: undefined, keepControlTables: false, chunkRows })
+  else await deleteProgramRows(target, programId, { isControl: true, keepRow: { ...row, readOnly: null }, keepControlTables: true, chunkRows })
   for (const db of new Set([source, control])) await db.update(programs).set({ readOnly: null }).where(eq(programs.id, programId))
   await control.delete(programMoves).where(eq(programMoves.programId, programId)) // tenant-guard: allow (the move records on control)
   opts.log?.(`program ${programId}: move to shard ${move.toShard} aborted; it takes writes again on shard ${move.fromShard}`)

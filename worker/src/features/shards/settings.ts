@@ -1,3 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { programs } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError } from '../../lib/errors'
 
@@ -48,6 +51,15 @@ export const READ_ONLY_MOVED = 'This program has moved to another database: try 
 
 /** A program's `read_only` while an operator moves it (features/shards/move.ts), as its refused writes say it. */
 export const READ_ONLY_MOVING = 'This program is moving to another database: changes are paused for a few minutes. Try again shortly.'
+
+/**
+ * Rows whose program takes writes (or that belong to no program), for the background work that writes
+ * or announces on a program's behalf: the outbox, webhook retries and imports pause for a program while
+ * it moves (their rows travel with it and go on from its new shard), and its old copy never sends what
+ * the new one will (decision 0041).
+ */
+export const programTakesWrites = (programId: SQLiteColumn): SQL =>
+  sql`(${programId} IS NULL OR ${programId} NOT IN (SELECT ${programs.id} FROM ${programs} WHERE ${programs.readOnly} IS NOT NULL))`
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -4,6 +4,7 @@ import { bound, param, preparedFor } from '../../db/prepared'
 import { outbox } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { MailMessage } from '../../platform/mail'
+import { programTakesWrites } from '../shards'
 
 export const MAX_DELIVERY_ATTEMPTS = 8
 /** Rows per delivery round (the ids once went as bound parameters, and D1 allows 100 per statement). */
@@ -80,7 +81,8 @@ export function outboxWebhookInsert(db: Db, programId: number, payload: { event:
   return bound<{ id: number }[]>(statement, { programId, payload, dedupeKey: dedupeKey ?? null })
 }
 
-const pending = eq(outbox.status, 'pending')
+/** A pending row of a program that takes writes (paused while its program moves: programTakesWrites). */
+const pending = and(eq(outbox.status, 'pending'), programTakesWrites(outbox.programId))
 /** `id IN (the JSON array bound as :ids)`: one statement text whatever the number of ids. */
 const inIds = sql`(SELECT value FROM json_each(${sql.placeholder('ids')}))`
 
@@ -105,7 +107,7 @@ const claimByIds = (db: Db) =>
  */
 function claimDue(db: Db, now: number, leaseMs: number) {
   // A pending row's next_attempt_at is its retry time; a sending row's, the end of its claim's lease.
-  const due = and(inArray(outbox.status, ['pending', 'sending']), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))))
+  const due = and(inArray(outbox.status, ['pending', 'sending']), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, new Date(now))), programTakesWrites(outbox.programId))
   const candidates = db.select({ id: outbox.id }).from(outbox).where(due).orderBy(asc(outbox.id)).limit(IDS_PER_STATEMENT)
   return db
     .update(outbox)

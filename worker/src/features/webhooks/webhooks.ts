@@ -7,6 +7,7 @@ import { deliverOutbox, dispatchOutboxLater, outboxIdsFrom, outboxInsert, regist
 import { signWebhook } from './signing'
 import { NOT_PUBLIC, webhookTargetError } from './target'
 import { batch } from '../../db/batch'
+import { programTakesWrites } from '../shards'
 
 type WebhookRow = typeof webhooks.$inferSelect
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
@@ -130,7 +131,7 @@ export async function deliverDueWebhooks(deps: Deps): Promise<number> {
  */
 async function claim(deps: Deps, only?: ReturnType<typeof inArray>): Promise<DeliveryRow[]> {
   const now = deps.clock.now()
-  const due = and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, new Date(now)))
+  const due = and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, new Date(now)), programTakesWrites(webhookDeliveries.programId))
   const candidates = deps.db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries) // tenant-guard: allow (the retry sweep spans programs; each row is sent with its own program's webhook)
