@@ -182,6 +182,14 @@ export function d1Databases(toml: string): { binding: string; databaseId: string
   })
 }
 
+/** How many shards a wrangler.toml declares: DB (shard 1), then SHARD_2, SHARD_3, ... while each is there. */
+export function declaredShardCount(toml: string): number {
+  const bindings = new Set(d1Bindings(toml))
+  let n = 1
+  while (bindings.has(`SHARD_${n + 1}`)) n++
+  return n
+}
+
 /** The bindings of d1Databases. */
 export const d1Bindings = (toml: string): string[] => d1Databases(toml).map((d) => d.binding)
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { D1Database } from '@cloudflare/workers-types'
 import { Miniflare } from 'miniflare'
 import { afterAll, describe, expect, it } from 'vitest'
-import { applyPendingMigrations, d1Bindings, d1Databases, migrateLocalD1, migrationStatements, startDeployedWorker } from './deployed-worker'
+import { applyPendingMigrations, d1Bindings, d1Databases, declaredShardCount, migrateLocalD1, migrationStatements, startDeployedWorker } from './deployed-worker'
 import { NEWEST_MIGRATION } from '../src/db/migration-check'
 
 /**
@@ -60,6 +60,7 @@ describe('the local D1 migrations npm start applies', () => {
   it('migrates every D1 binding wrangler.toml declares, shards included (npm run db:migrate -- --remote)', () => {
     const toml = ['[[d1_databases]]', 'binding = "DB"', 'database_id = "a"', '', '[[r2_buckets]]', 'binding = "FILES"', '', '[[d1_databases]]', 'binding = "SHARD_2"', 'database_id = "b"'].join('\n')
     expect(d1Bindings(toml)).toEqual(['DB', 'SHARD_2'])
+    expect([declaredShardCount(toml), declaredShardCount(toml.replace('SHARD_2', 'SHARD_3')), declaredShardCount('')]).toEqual([2, 1, 1])
     expect(d1Databases(toml)).toEqual([
       { binding: 'DB', databaseId: 'a' },
       { binding: 'SHARD_2', databaseId: 'b' },

@@ -25,12 +25,12 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq, or } from 'drizzle-orm'
 import { createD1Db, type Db } from '../src/db/client'
-import { d1OverHttp } from '../src/db/d1-http'
+import { D1HttpError, d1OverHttp } from '../src/db/d1-http'
 import { openLibsql } from '../src/db/node'
 import { programMoves, programs } from '../src/db/schema'
 import { abortMove, confirmMove, MoveError, moveProgram, shardCount, shardUrl } from '../src/features/shards'
 import { serveD1HttpApi } from './d1-http-local'
-import { d1Databases, localD1s, ROOT } from './deployed-worker'
+import { d1Databases, declaredShardCount, localD1s, ROOT } from './deployed-worker'
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +48,9 @@ const { values } = parseArgs({
   },
 })
 
-const count = shardCount(values.shards ?? process.env.SHARDS ?? 2)
+const wranglerToml = () => readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8')
+// --remote: the shards wrangler.toml binds, unless said; locally npm start's two.
+const count = shardCount(values.shards ?? process.env.SHARDS ?? (values.remote ? declaredShardCount(wranglerToml()) : 2))
 
 /** The deployment's databases, shard 1 (control) first, and how to close them. */
 async function open(): Promise<{ dbs: Db[]; close: () => Promise<void> }> {
@@ -59,7 +61,7 @@ async function open(): Promise<{ dbs: Db[]; close: () => Promise<void> }> {
   }
   const bindings = Array.from({ length: count }, (_, i) => (i === 0 ? 'DB' : `SHARD_${i + 1}`))
   if (values.remote) {
-    const declared = new Map(d1Databases(readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8')).map((d) => [d.binding, d.databaseId]))
+    const declared = new Map(d1Databases(wranglerToml()).map((d) => [d.binding, d.databaseId]))
     const accountId = process.env.CLOUDFLARE_ACCOUNT_ID
     const apiToken = process.env.CLOUDFLARE_API_TOKEN
     if (!accountId || !apiToken) throw new MoveError('--remote: set CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (an API token with D1 Edit on the account)')
@@ -84,7 +86,10 @@ async function open(): Promise<{ dbs: Db[]; close: () => Promise<void> }> {
   }
 }
 
-const fail = (err: unknown) => console.error(`[shards] ${err instanceof MoveError ? err.message : (err as Error).stack}`)
+/** What the operator reads: a refusal's or the D1 HTTP API's own words (also inside drizzle's "Failed query"), else the stack. */
+const said = (err: unknown): string | undefined =>
+  err instanceof MoveError || err instanceof D1HttpError ? err.message : err instanceof Error && err.cause ? said(err.cause) : undefined
+const fail = (err: unknown) => console.error(`[shards] ${said(err) ?? (err as Error).stack}`)
 const { dbs, close } = await open().catch((err: unknown) => {
   fail(err)
   process.exit(1)

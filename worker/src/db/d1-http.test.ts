@@ -63,6 +63,11 @@ describe.runIf(onD1)('D1 through its HTTP API', () => {
       expect(refused?.message).toMatch(/answered 401: Authentication error/)
       const missing = createD1Db(d1OverHttp({ ...api, databaseId: 'nowhere' }))
       expect((await failure(missing.select().from(programs)))?.message).toMatch(/answered 404: The database nowhere could not be found/)
+      // Nothing listening: named with the address it tried.
+      const gone = await serveD1HttpApi({})
+      await gone.close()
+      const closed = createD1Db(d1OverHttp({ ...api, baseUrl: gone.baseUrl, databaseId: 'main' }))
+      expect((await failure(closed.select().from(programs)))?.message).toMatch(/could not be reached at http:\/\/127\.0\.0\.1:\d+\/client\/v4: .*ECONNREFUSED/)
     } finally {
       await api.close()
     }

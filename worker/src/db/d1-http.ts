@@ -59,11 +59,17 @@ export function d1OverHttp(options: D1HttpOptions) {
   async function call<R>(kind: 'query' | 'raw', queries: Query[]): Promise<R[]> {
     const body = JSON.stringify(queries.length === 1 ? queries[0] : { batch: queries })
     for (let attempt = 0; ; attempt++) {
-      const response = await send(url(kind), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${options.apiToken}`, 'content-type': 'application/json' },
-        body,
-      })
+      let response: Response
+      try {
+        response = await send(url(kind), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${options.apiToken}`, 'content-type': 'application/json' },
+          body,
+        })
+      } catch (err) {
+        const cause = (err as Error & { cause?: Error })?.cause?.message ?? (err as Error)?.message ?? String(err)
+        throw new D1HttpError(`D1 HTTP API (database ${options.databaseId}) could not be reached at ${base}: ${cause}`)
+      }
       if (response.status === 429 && attempt < retries) {
         const after = Number(response.headers.get('retry-after'))
         await response.body?.cancel()
