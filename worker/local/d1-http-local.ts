@@ -43,8 +43,8 @@ export async function serveD1HttpApi(databases: Record<string, LocalD1>, opts: {
     if (!queries.length || queries.some((q) => typeof q.sql !== 'string' || (q.params !== undefined && !Array.isArray(q.params)))) {
       return answer(400, null, [{ code: 7400, message: 'Each query needs sql (a string) and params (an array)' }])
     }
-    const statements = queries.map((q) => (db.prepare(q.sql as string) as LocalStatement).bind(...((q.params as unknown[]) ?? [])))
     try {
+      const statements = queries.map((q) => (db.prepare(q.sql as string) as LocalStatement).bind(...((q.params as unknown[]) ?? [])))
       if (kind === 'raw' && statements.length === 1) {
         const [columns = [], ...rows] = (await statements[0]!.raw({ columnNames: true })) as [string[], ...unknown[][]]
         return answer(200, [{ results: { columns, rows }, success: true, meta: {} }])
@@ -69,10 +69,12 @@ export async function serveD1HttpApi(databases: Record<string, LocalD1>, opts: {
     req.setEncoding('utf8')
     req.on('data', (chunk) => (text += chunk))
     req.on('end', () => {
-      void handle(req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost').pathname, req.headers.authorization, text).then(({ status, body }) => {
-        res.writeHead(status, { 'content-type': 'application/json' })
-        res.end(body)
-      })
+      void handle(req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost').pathname, req.headers.authorization, text)
+        .catch((err: unknown) => answer(500, null, [{ code: 7500, message: String((err as Error)?.message ?? err) }]))
+        .then(({ status, body }) => {
+          res.writeHead(status, { 'content-type': 'application/json' })
+          res.end(body)
+        })
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))

@@ -63,6 +63,13 @@ describe.runIf(onD1)('D1 through its HTTP API', () => {
       expect(refused?.message).toMatch(/answered 401: Authentication error/)
       const missing = createD1Db(d1OverHttp({ ...api, databaseId: 'nowhere' }))
       expect((await failure(missing.select().from(programs)))?.message).toMatch(/answered 404: The database nowhere could not be found/)
+      // The local server answers a statement the database refuses to bind (an object) by name, and a body that is no query.
+      const post = (body: unknown) =>
+        fetch(`${api.baseUrl}/accounts/${api.accountId}/d1/database/main/query`, { method: 'POST', headers: { authorization: `Bearer ${api.apiToken}` }, body: JSON.stringify(body) })
+      const bad = await post({ sql: 'SELECT ?', params: [{ a: 1 }] })
+      expect([bad.status, ((await bad.json()) as { success: boolean }).success]).toEqual([400, false])
+      const none = await post({ batch: [] })
+      expect(((await none.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(/needs sql/)
       // Nothing listening: named with the address it tried.
       const gone = await serveD1HttpApi({})
       await gone.close()
