@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { apiKeyDirectory, challenges, devMailbox, importJobs, outbox, participants, pointsLedger, programMoves, programs } from '../../db/schema'
+import { adminTags, apiKeyDirectory, challenges, devMailbox, importJobs, outbox, participants, pointsLedger, programMoves, programs } from '../../db/schema'
 import { createD1Db, type Db } from '../../db/client'
 import { d1OverHttp } from '../../db/d1-http'
 import { serveD1HttpApi } from '../../../local/d1-http-local'
@@ -242,6 +242,20 @@ describe('moving a program between shards', () => {
     expect(await directoryShard(w, w.demo.id)).toBe(2)
     const write = await ana.browser.json('/public/challenges/submit', { json: { challenge_id: 'coffee-origins' }, headers: ana.headers })
     expect(write.status, JSON.stringify(write.body)).toBe(200)
+  })
+
+  it('moves a table of more rows than a page (read a page at a time after the first) with every row and its checksum', async () => {
+    const { w } = await world()
+    // 1,234 tags on shard 2: three pages of 500, the first read in the batch of every table's first page.
+    await w.shard2.db.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1234) INSERT INTO admin_tags (program_id, name) SELECT ${w.demo.id}, 'tag-' || i FROM n`)
+    const tags = (db: Db) => programScope(db, w.demo.id).count(adminTags)
+    const before = await tags(w.shard2.db)
+    expect(before).toBeGreaterThanOrEqual(1234)
+    const moved = await moveProgram(dbs(w), w.demo.id, 1, { settleMs: 0 })
+    expect(moved.tables.admin_tags!.rows).toBe(before)
+    expect(await tags(w.control.db)).toBe(before)
+    await confirmMove(dbs(w), w.demo.id)
+    expect(await tags(w.shard2.db)).toBe(0)
   })
 
   it('changes nothing when another program on the target holds one of its ids', async () => {

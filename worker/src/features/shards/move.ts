@@ -78,7 +78,9 @@ function shardDb(shards: readonly Db[], n: number): Db {
 /** The select of one page of a program's rows in `t` after rowid `after`, in rowid order (with the rowid). */
 const pageQuery = (db: Db, t: MoveTable, programId: number, after: number) =>
   db
-    .select({ ...t.columns, moveRowid: sql<number>`rowid` })
+    // Named apart: SQLite names the rowid of a table keyed by INTEGER PRIMARY KEY after that column, and
+    // D1 answers a batch's rows as objects, where two "id" columns were one (the next page's start lost).
+    .select({ ...t.columns, moveRowid: sql<number>`rowid`.as('move_rowid') })
     .from(t.table as AnyTable)
     .where(and(eq(t.programId, programId), sql`rowid > ${after}`))
     .orderBy(sql`rowid`)
@@ -93,7 +95,9 @@ async function* programRows(db: Db, t: MoveTable, programId: number, first?: Row
   for (let page = first; ; page = undefined) {
     const rows = page ?? ((await pageQuery(db, t, programId, after)) as Row[])
     if (!rows.length) return
-    after = rows[rows.length - 1]!.moveRowid as number
+    const last = rows[rows.length - 1]!.moveRowid
+    if (typeof last !== 'number') throw new MoveError(`${t.name}: a page's rows came back without their rowid`)
+    after = last
     yield rows.map(({ moveRowid: _, ...row }) => row)
     if (rows.length < PAGE_ROWS) return
   }
@@ -301,9 +305,9 @@ async function collisions(source: Db, target: Db, programId: number): Promise<st
     const name = t.primaryKeyNames[0]!
     let clash = 0
     for await (const rows of programRows(source, t, programId, first.get(t.name))) {
-      for (const ids of chunks(rows.map((r) => r[name]), MAX_PARAMS)) {
-        clash += (await target.select({ id: key }).from(t.table as AnyTable).where(and(inArray(key, ids as never[]), ne(t.programId, programId)))).length
-      }
+      // A page's ids in one batch (a round trip, a request to the D1 HTTP API), as many statements as D1's parameter limit needs.
+      const lookups = chunks(rows.map((r) => r[name]), MAX_PARAMS).map((ids) => target.select({ id: key }).from(t.table as AnyTable).where(and(inArray(key, ids as never[]), ne(t.programId, programId))))
+      for (const found of (await batch(target, lookups as BatchStatement[])) as unknown[][]) clash += found.length
     }
     if (clash) found.push(`${t.name} (${clash})`)
   }
