@@ -48,7 +48,8 @@ const { values } = parseArgs({
   },
 })
 
-const wranglerToml = () => readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8')
+let toml: string | undefined
+const wranglerToml = () => (toml ??= readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8'))
 // --remote: the shards wrangler.toml binds, unless said; locally npm start's two.
 const count = shardCount(values.shards ?? process.env.SHARDS ?? (values.remote ? declaredShardCount(wranglerToml()) : 2))
 

@@ -40,6 +40,9 @@ type RawResult = { results: { columns: string[]; rows: unknown[][] }; success: b
 type Envelope<R> = { success: boolean; errors?: { code?: number; message: string }[]; result?: R[] }
 type Query = { sql: string; params: unknown[] }
 
+/** An API result as the binding answers one (D1Result). */
+const asD1Result = (r: QueryResult) => ({ results: r.results ?? [], success: true, meta: r.meta ?? {} })
+
 function param(value: unknown, i: number): unknown {
   if (value === undefined || value === null) return null
   if (typeof value === 'boolean') return value ? 1 : 0
@@ -102,7 +105,7 @@ export function d1OverHttp(options: D1HttpOptions) {
     }
     async all() {
       const [result] = await call<QueryResult>('query', [this])
-      return { results: result!.results ?? [], success: true, meta: result!.meta ?? {} }
+      return asD1Result(result!)
     }
     run() {
       return this.all()
@@ -127,7 +130,7 @@ export function d1OverHttp(options: D1HttpOptions) {
         if (!(s instanceof Statement)) throw new D1HttpError('batch: every statement must come from this database')
         return { sql: s.sql, params: s.params }
       })
-      return (await call<QueryResult>('query', queries)).map((r) => ({ results: r.results ?? [], success: true, meta: r.meta ?? {} }))
+      return (await call<QueryResult>('query', queries)).map(asD1Result)
     },
   } satisfies D1DatabaseLike
 }
