@@ -235,9 +235,10 @@ async function signInByCode(scope: Scope, address: string, first: string, newcom
 }
 
 /** Opens the survey from its tile, answers every question and submits it (+75 points). */
-async function takeSurvey(tiles: Scope, whileOpen?: () => Promise<void>) {
+async function takeSurvey(tiles: Scope, whileOpen?: () => Promise<void>, beforeFill?: () => Promise<void>) {
   await tiles.getByRole('link', { name: 'Take: Tell us your taste profile' }).click()
   await tiles.getByRole('heading', { name: 'Tell us your taste profile' }).waitFor()
+  await beforeFill?.()
   await fillTasteSurvey(tiles)
   await whileOpen?.()
   await tiles.getByRole('button', { name: 'Submit and earn 75 points' }).click()
@@ -264,6 +265,40 @@ async function fitted(element: Locator, frame: FrameLocator): Promise<number> {
     })
     .toBeLessThanOrEqual(1)
   return content
+}
+
+/**
+ * Waits until the page's frames stop moving: each fitted to its content with its images loaded, and
+ * every frame's box the same on two readings a quarter second apart. A click is aimed at page
+ * coordinates: a frame above that grows between the aim and the click (a late image, a card that
+ * loads after sign-in) moves the target, and the click lands beside it (seen on a loaded machine as
+ * "Clicking the checkbox did not change its state" in the survey frame).
+ */
+async function framesSettled(p: Page, frames: [Locator, FrameLocator][]) {
+  for (const [element, frame] of frames) {
+    await frame.locator('#app').evaluate((app) =>
+      Promise.all(
+        [app, ...[...app.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
+          .flatMap((root) => [...root.querySelectorAll('img')])
+          // A lazy image off-screen does not load until scrolled to, and moves nothing above it.
+          .filter((img) => !img.complete && img.loading !== 'lazy')
+          .map((img) => new Promise((done) => (img.addEventListener('load', done), img.addEventListener('error', done)))),
+      ),
+    )
+    await fitted(element, frame)
+  }
+  let last = ''
+  await expect
+    .poll(
+      async () => {
+        const boxes = JSON.stringify(await p.locator('iframe').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON())))
+        const still = boxes === last
+        last = boxes
+        return still
+      },
+      { intervals: [250] },
+    )
+    .toBe(true)
 }
 
 let rewardId = 0
@@ -484,9 +519,18 @@ describe('embedding on a partner page under a strict CSP', () => {
     await earn.getByRole('link', { name: 'Take: Tell us your taste profile' }).waitFor()
     const list = await fitted(p.locator('#earn iframe'), earn)
     let form = 0
-    await takeSurvey(earn, async () => {
-      form = await fitted(p.locator('#earn iframe'), earn)
-    })
+    await takeSurvey(
+      earn,
+      async () => {
+        form = await fitted(p.locator('#earn iframe'), earn)
+      },
+      () =>
+        framesSettled(p, [
+          [p.locator('#account iframe'), account],
+          [p.locator('#earn iframe'), earn],
+          [p.locator('#treat iframe'), treat],
+        ]),
+    )
     const thanks = await fitted(p.locator('#earn iframe'), earn)
     expect(form).not.toBe(list)
     expect(thanks).toBeLessThan(form)
