@@ -296,7 +296,7 @@ async function framesSettled(p: Page, frames: [Locator, FrameLocator][]) {
         last = boxes
         return still
       },
-      { intervals: [250] },
+      { interval: 250 },
     )
     .toBe(true)
 }
