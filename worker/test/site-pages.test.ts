@@ -9,6 +9,7 @@ import { openLibsql } from '../src/db/node'
 import { participants, programs } from '../src/db/schema'
 import { startNodeServer } from '../src/node'
 import { acceptsHtml, plainText } from '../src/features/site/share-preview'
+import { type Preload, preloadLinkHeader, preloadTags } from '../src/features/site/page-preloads'
 import { offlineEnv, wranglerWorkerOptions } from '../local/deployed-worker'
 
 /**
@@ -274,13 +275,34 @@ describe('robots, sitemap, manifest, icons and fonts', () => {
       '<link rel="preload" as="font" type="font/woff2" href="/assets/fonts/poppins-latin-700-normal.woff2" crossorigin>' +
       '<link rel="preload" as="font" type="font/woff2" href="/assets/fonts/inter-latin-wght-normal.woff2" crossorigin>'
     // A signed-out visitor's challenge and account pages are the sign-in page, on the hero backdrop.
+    // The same files in the answer's Link header: started as the headers arrive (103 Early Hints on Cloudflare).
+    const heroLink = '</brand/hero.svg>; rel=preload; as=image; fetchpriority=high'
+    const fontLinks =
+      '</assets/fonts/poppins-latin-700-normal.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin, ' +
+      '</assets/fonts/inter-latin-wght-normal.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin'
     for (const path of ['/', '/signin', '/challenge/coffee-quiz', '/reward/2', '/my-account']) {
-      const html = await (await get(path, { accept: 'text/html' })).text()
-      expect(html, path).toContain(`${heroImage}${headingFont}`)
+      const res = await get(path, { accept: 'text/html' })
+      expect(res.headers.get('link'), path).toBe(`${heroLink}, ${fontLinks}`)
+      expect(await res.text(), path).toContain(`${heroImage}${headingFont}`)
     }
-    const page = await (await get('/privacy', { accept: 'text/html' })).text()
+    const res = await get('/privacy', { accept: 'text/html' })
+    expect(res.headers.get('link')).toBe(fontLinks)
+    const page = await res.text()
     expect(page).not.toContain(heroImage)
     expect(page).toContain(headingFont)
+  })
+
+  it('keeps a preload URL that a Link header could not carry as is in the page only', () => {
+    const preloads: Preload[] = [
+      { href: '/media/a b.png', as: 'image' },
+      { href: 'https://cdn.example.com/x.png?a=1,2', as: 'image' },
+      { href: '/media/"><script>.png', as: 'image' },
+    ]
+    expect(preloadLinkHeader(preloads)).toBeNull()
+    expect(preloadTags(preloads)).toContain('href="/media/&quot;&gt;&lt;script&gt;.png"')
+    expect(preloadLinkHeader([...preloads, { href: '/assets/fonts/f.woff2', as: 'font' }])).toBe(
+      '</assets/fonts/f.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin',
+    )
   })
 
   it("puts the program's branding in the page, after the built stylesheet's defaults: the declarations partner pages' widgets get", async () => {

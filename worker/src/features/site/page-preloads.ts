@@ -11,14 +11,17 @@ import { escapeHtml } from '../../lib/html'
 const HERO_SCREENS = new Set<SiteRoute['name']>(['home', 'signin', 'challenge', 'reward'])
 const SIGNED_IN_SCREENS = new Set<SiteRoute['name']>(['my-account', 'photos', 'partner'])
 
+/** One file a page paints first: preloaded from its `<link rel="preload">` tag and its `Link` header. */
+export type Preload = { href: string; as: 'image' | 'font' }
+
 /**
- * `<link rel="preload">` tags for what a site page paints first but names only in its script: the
- * page is drawn by the script, so without them the browser learns of the hero image (the largest
- * paint of most pages) and of the program's font files only once the script has run (decision 0036).
+ * What a site page paints first but names only in its script: the page is drawn by the script, so
+ * without preloads the browser learns of the hero image (the largest paint of most pages) and of the
+ * program's font files only once the script has run (decision 0036).
  * @example pagePreloads(program, '/', false)
- * // '<link rel="preload" as="image" href="/brand/hero.svg" fetchpriority="high"><link rel="preload" as="font" type="font/woff2" href="/assets/fonts/poppins-latin-700-normal.woff2" crossorigin><link rel="preload" as="font" ... inter-latin-wght-normal.woff2 ...>'
+ * // [{ href: '/brand/hero.svg', as: 'image' }, { href: '/assets/fonts/poppins-latin-700-normal.woff2', as: 'font' }, { href: '/assets/fonts/inter-latin-wght-normal.woff2', as: 'font' }]
  */
-export function pagePreloads(program: PublicProgram, pathname: string, signedIn: boolean): string {
+export function pagePreloads(program: PublicProgram, pathname: string, signedIn: boolean): Preload[] {
   const screen = matchSiteRoute(pathname, program.published_program_pages).name
   const hero = program.program_template_detail.header_background_image
   const showsHero = HERO_SCREENS.has(screen) || (!signedIn && SIGNED_IN_SCREENS.has(screen))
@@ -29,7 +32,40 @@ export function pagePreloads(program: PublicProgram, pathname: string, signedIn:
   // Lighthouse's phone: issue 29).
   const fonts = heading ? [heading, ...faces.filter((f) => f.url !== heading.url)] : []
   return [
-    hero && showsHero && /^(\/(?!\/)|https:\/\/)/.test(hero) ? `<link rel="preload" as="image" href="${escapeHtml(hero)}" fetchpriority="high">` : '',
-    ...fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(f.url)}" crossorigin>`),
-  ].join('')
+    ...(hero && showsHero && /^(\/(?!\/)|https:\/\/)/.test(hero) ? [{ href: hero, as: 'image' as const }] : []),
+    ...fonts.map((f) => ({ href: f.url, as: 'font' as const })),
+  ]
+}
+
+/**
+ * The preloads as tags for the page's head.
+ * @example preloadTags([{ href: '/brand/hero.svg', as: 'image' }])
+ * // '<link rel="preload" as="image" href="/brand/hero.svg" fetchpriority="high">'
+ */
+export const preloadTags = (preloads: Preload[]): string =>
+  preloads
+    .map((p) =>
+      p.as === 'image'
+        ? `<link rel="preload" as="image" href="${escapeHtml(p.href)}" fetchpriority="high">`
+        : `<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(p.href)}" crossorigin>`,
+    )
+    .join('')
+
+/**
+ * The same preloads as the answer's `Link` header (RFC 8288), or null when there are none: a browser
+ * starts them as the answer's headers arrive, before the page's bytes, and Cloudflare sends a `Link`
+ * header's preloads as 103 Early Hints where the zone has them on. A URL that a header could not carry
+ * as is (spaces, quotes, angle brackets, commas, non-ASCII) stays in the tags only.
+ * @example preloadLinkHeader([{ href: '/brand/hero.svg', as: 'image' }])
+ * // '</brand/hero.svg>; rel=preload; as=image; fetchpriority=high'
+ */
+export function preloadLinkHeader(preloads: Preload[]): string | null {
+  const values = preloads
+    .filter((p) => /^[\x21-\x7e]+$/.test(p.href) && !/[<>"',;\\]/.test(p.href))
+    .map((p) =>
+      p.as === 'image'
+        ? `<${p.href}>; rel=preload; as=image; fetchpriority=high`
+        : `<${p.href}>; rel=preload; as=font; type="font/woff2"; crossorigin`,
+    )
+  return values.length ? values.join(', ') : null
 }

@@ -19,7 +19,7 @@ import { lookupReferrer } from '../referrals/public'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
 import { matchSiteRoute, PARTICIPANT_SCREENS, SERVER_PATHS } from '../../../../sdk/contract/site-routes'
 import { acceptsHtml, brandingStyle, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
-import { pagePreloads } from './page-preloads'
+import { pagePreloads, preloadLinkHeader, preloadTags } from './page-preloads'
 import { visitorHomePrimed } from './primed'
 import { type FirstScreen, type FirstScreenSlide, firstScreenHtml } from './first-screen'
 import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
@@ -209,12 +209,15 @@ export const sitePages = new Hono<AppEnv>()
         : screen === 'signin' || (screen && PARTICIPANT_SCREENS.has(screen))
           ? { screen: 'signin' }
           : null
+    const preloads = pagePreloads(publicProgram, c.req.path, Boolean(participant))
+    const link = preloadLinkHeader(preloads)
+    if (link) c.header('link', link)
     return serveShell(
       c,
       'site',
       { program: withoutHeadStyles(publicProgram), signed_in: Boolean(participant), ...(primed && { primed }) },
       {
-        head: previewHead(preview, publicProgram, await siteOriginFor(c)) + pagePreloads(publicProgram, c.req.path, Boolean(participant)),
+        head: previewHead(preview, publicProgram, await siteOriginFor(c)) + preloadTags(preloads),
         status: preview.status,
         // After the built stylesheet, whose :root holds the defaults; the program's custom CSS last.
         styles: brandingStyle(publicProgram) + customCssStyle(publicProgram.custom_css),
