@@ -69,7 +69,8 @@ describe('console rewards in Chromium', () => {
     await page.getByRole('tab', { name: 'Coupons' }).click()
     await page.getByLabel('Coupon codes').fill('E2E-A, E2E-B,E2E-A')
     await page.getByRole('button', { name: 'Add coupons' }).click()
-    await page.getByText('Duplicates not added: E2E-A').waitFor()
+    // Exact: the toast says it too ('2 coupons added. Duplicates not added: E2E-A'), in the same frame on a loaded machine.
+    await page.getByText('Duplicates not added: E2E-A', { exact: true }).waitFor()
     const coupons = page.getByRole('table', { name: 'Coupons' })
     await coupons.getByRole('cell', { name: 'E2E-B' }).waitFor()
     await coupons.getByRole('cell', { name: 'E2E-A' }).waitFor()
