@@ -122,7 +122,9 @@ describe('referrals, tags and branding on wrangler dev (D1 in workerd)', () => {
     // wrangler dev keeps the one a request carries): a sign-up from the referrer's own address is held.
     const friend = await browser.newContext({ viewport: { width: 390, height: 900 }, extraHTTPHeaders: { 'CF-Connecting-IP': '203.0.113.23' } })
     const page = await friend.newPage()
-    await page.goto(link)
+    // Not until `load`: on a loaded machine the landing once took over 30 s to reach its load event on
+    // wrangler dev; the invitation's status below is what the step needs.
+    await page.goto(link, { waitUntil: 'domcontentloaded' })
     await page.getByRole('status').filter({ hasText: 'Rita invited you' }).waitFor()
     await signUpOnSite(page, server.url, `wr.friend${Date.now()}@example.com`, 'Fred')
     await page.getByText(/Fred/).first().waitFor()
