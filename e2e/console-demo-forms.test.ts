@@ -94,6 +94,32 @@ async function openScreen(path: string) {
   await page.waitForURL((u) => u.pathname === url)
 }
 
+/**
+ * Waits until no toast covers `target`, with the mouse out of the way. The screens change in place, so
+ * an earlier save's toast can still be up over the next screen's button; and a toast under the mouse
+ * stays (the toaster pauses while hovered), so a click aimed through it waited out its 10 s (a
+ * clean-clone run failed 'Referral review' twice that way after 'Participant tag' saved).
+ */
+async function clearOfToasts(target: Locator) {
+  await page.mouse.move(0, 0)
+  const box = await target.boundingBox()
+  if (!box) return
+  await expect
+    .poll(
+      () =>
+        page.locator('[data-sonner-toast]').evaluateAll(
+          (els, b) =>
+            els.some((el) => {
+              const r = el.getBoundingClientRect()
+              return r.right > b.x && r.left < b.x + b.width && r.bottom > b.y && r.top < b.y + b.height
+            }),
+          box,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(false)
+}
+
 /** The form's screen, the edit, the save; then what it answered. Throws, naming what went wrong. */
 async function saveForm(form: FormCase): Promise<string> {
   await openScreen(typeof form.path === 'string' ? form.path : await form.path())
@@ -104,6 +130,7 @@ async function saveForm(form: FormCase): Promise<string> {
   await form.edit?.(scope, page)
   // Toasts already on screen are marked: only what this save brings counts.
   await page.evaluate(() => document.querySelectorAll('[data-sonner-toast]').forEach((el) => el.setAttribute('data-e2e-seen', '')))
+  await clearOfToasts(submit)
   await submit.click()
 
   const toasts = page.locator('[data-sonner-toast]:not([data-e2e-seen])')
