@@ -274,12 +274,12 @@ describe('robots, sitemap, manifest, icons and fonts', () => {
     const headingFont =
       '<link rel="preload" as="font" type="font/woff2" href="/assets/fonts/poppins-latin-700-normal.woff2" crossorigin>' +
       '<link rel="preload" as="font" type="font/woff2" href="/assets/fonts/inter-latin-wght-normal.woff2" crossorigin>'
-    // A signed-out visitor's challenge and account pages are the sign-in page, on the hero backdrop.
     // The same files in the answer's Link header: started as the headers arrive (103 Early Hints on Cloudflare).
     const heroLink = '</brand/hero.svg>; rel=preload; as=image; fetchpriority=high'
     const fontLinks =
       '</assets/fonts/poppins-latin-700-normal.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin, ' +
       '</assets/fonts/inter-latin-wght-normal.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin'
+    // A signed-out visitor's challenge and account pages are the sign-in page, on the hero backdrop.
     for (const path of ['/', '/signin', '/challenge/coffee-quiz', '/reward/2', '/my-account']) {
       const res = await get(path, { accept: 'text/html' })
       expect(res.headers.get('link'), path).toBe(`${heroLink}, ${fontLinks}`)
