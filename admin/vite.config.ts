@@ -21,15 +21,19 @@ export default defineConfig({
     target: 'es2022',
     // Libraries in their own chunks, each under vite's 500 kB warning: React, the charts (recharts and its
     // d3 and redux dependencies) and the rest. They change less often than the console's own code, so a
-    // deploy of the console keeps them cached.
+    // deploy of the console keeps them cached. A group takes in its modules' dependencies too, so
+    // use-sync-external-store (React's own shim, which recharts' redux and TanStack's store both use) goes
+    // with React: in the charts group it made TanStack import the charts chunk, and every console page
+    // loaded and ran recharts and d3 (440 KB), which only the dashboard's chart and the economics
+    // screens draw (e2e/console.test.ts checks the first load's chunks).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/, priority: 3 },
             {
               name: 'charts',
-              test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|immer|redux|@reduxjs[\\/][^\\/]+|reselect|react-redux|use-sync-external-store|eventemitter3|tiny-invariant)[\\/]/,
+              test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|immer|redux|@reduxjs[\\/][^\\/]+|reselect|react-redux|eventemitter3|tiny-invariant)[\\/]/,
               priority: 2,
             },
             // The program pages' rich-text editor (Tiptap on ProseMirror).

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { audit, axeWidthsFor, takeShots } from './console-audit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -107,6 +107,23 @@ describe('the console in Chromium', () => {
     expect(await siteBalance(member)).toBe(before + 50)
     await member.close()
     await page.close()
+  })
+
+  it('loads the chart library only with a screen that draws a chart', () => {
+    // What every console page fetches and runs before its first screen: the entry script, the chunks
+    // the page preloads, and every chunk those import statically, read from the build.
+    const dir = join(ROOT, 'dist/public/admin/v2')
+    const html = readFileSync(join(dir, 'index.html'), 'utf8')
+    const queue = [...html.matchAll(/(?:src|href)="\/admin\/v2\/(assets\/[\w.-]+\.js)"/g)].map((m) => m[1])
+    const loaded = new Set<string>()
+    for (let file = queue.pop(); file; file = queue.pop()) {
+      if (loaded.has(file)) continue
+      loaded.add(file)
+      for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/(?:^|[;}])import\s*(?:[\w{},\s$*]+from\s*)?["']\.\/([\w.-]+\.js)["']/g)) queue.push(`assets/${m[1]}`)
+    }
+    expect([...loaded].some((f) => /\/index-[\w-]+\.js$/.test(f))).toBe(true)
+    // recharts and d3 (the charts chunk, 440 KB) come with the dashboard's Users Growth and the economics screens only.
+    expect([...loaded].filter((f) => /\/charts-/.test(f) || readFileSync(join(dir, f), 'utf8').includes('recharts-surface'))).toEqual([])
   })
 
   it('imports a CSV with one bad line and shows the report; exports the list as a CSV', async () => {
