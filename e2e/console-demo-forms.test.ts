@@ -352,7 +352,8 @@ describe('every console form of the demo program saves as seeded', () => {
           await s.getByLabel('Action title').fill('First day bonus')
         },
       },
-      { name: 'Participant tag', path: `users/${p.id}`, button: 'Add', edit: (s) => s.getByRole('textbox', { name: 'Add a tag…' }).fill('first-day') },
+      // A tag of this attempt's own: a retry of this test would otherwise add the first attempt's tag again.
+      { name: 'Participant tag', path: `users/${p.id}`, button: 'Add', edit: (s) => s.getByRole('textbox', { name: 'Add a tag…' }).fill(`first-day-${Date.now().toString(36)}`) },
       // Referrals have no settings form: their one form is the review of a pending referral.
       {
         name: 'Referral review',
