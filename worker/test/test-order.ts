@@ -45,14 +45,13 @@ export class TestOrder extends BaseSequencer {
       return i === -1 ? PROJECT_ORDER.length : i
     }
     const cached = (spec: TestSpecification) => this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`)
-    const position = new Map(sorted.map((spec, i) => [spec, i]))
+    // A stable sort: files it does not tell apart keep vitest's order.
     return sorted.sort((a, b) => {
       const groups = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder
       if (groups !== 0) return groups
       const projects = rank(a) - rank(b)
-      if (projects !== 0) return projects
-      if (a.project.config.isolate !== b.project.config.isolate || cached(a) || cached(b)) return position.get(a)! - position.get(b)!
-      return weight(b.moduleId) - weight(a.moduleId) || position.get(a)! - position.get(b)!
+      if (projects !== 0 || a.project.config.isolate !== b.project.config.isolate || cached(a) || cached(b)) return projects
+      return weight(b.moduleId) - weight(a.moduleId)
     })
   }
 }
