@@ -19,8 +19,11 @@ export type BrandingWorld = {
   partnerUrl: string
 }
 
-export const NEW_PRIMARY = '#b4235a'
-const NEW_PRIMARY_RGB = 'rgb(180, 35, 90)'
+/** The primary colours the flow saves, with their computed form: the second when a failed attempt saved the first. */
+const NEW_PRIMARIES = [
+  { hex: '#b4235a', rgb: 'rgb(180, 35, 90)' },
+  { hex: '#7a3fb0', rgb: 'rgb(122, 63, 176)' },
+]
 
 /**
  * A partner's page on another origin (e2e/embed.test.ts has the full set): the script-tag loader with
@@ -61,7 +64,14 @@ async function openPartner(w: BrandingWorld) {
   const element = continueButton(page.locator('tessera-signin'))
   const frame = page.frameLocator('#framed iframe')
   await element.waitFor()
-  await continueButton(frame).waitFor()
+  await continueButton(frame).waitFor().catch(async (err: unknown) => {
+    // What the frame showed instead, so that a failure says more than a timeout.
+    const iframe = page.locator('#framed iframe')
+    const shown = (await iframe.count())
+      ? { src: await iframe.getAttribute('src'), style: await iframe.getAttribute('style'), text: await frame.locator('body').innerText({ timeout: 5_000 }).catch((e: Error) => `(unread: ${e.message.split('\n')[0]})`) }
+      : 'no iframe in #framed'
+    throw new Error(`${(err as Error).message.split('\n')[0]}\nThe partner's iframe: ${JSON.stringify(shown)}`)
+  })
   return { visitor, page, element, frame }
 }
 
@@ -84,7 +94,13 @@ export async function savePrimaryColour(w: BrandingWorld) {
   await page.keyboard.press('Enter')
   await page.waitForURL(/\/settings\/branding\/colors$/)
 
-  await page.getByRole('textbox', { name: 'Primary', exact: true }).fill(NEW_PRIMARY)
+  // A retry after an attempt that saved finds its colour already there (Save would then change
+  // nothing and say nothing): it saves the other one.
+  const field = page.getByRole('textbox', { name: 'Primary', exact: true })
+  await expect.poll(() => field.inputValue()).toMatch(/^#[0-9a-f]{6}$/i)
+  const current = (await field.inputValue()).toLowerCase()
+  const { hex: NEW_PRIMARY, rgb: NEW_PRIMARY_RGB } = NEW_PRIMARIES.find((c) => c.hex !== current)!
+  await field.fill(NEW_PRIMARY)
   await page.getByRole('button', { name: 'Save' }).click()
   await page.getByText('The program has been updated.').waitFor()
   expect(page.url()).toMatch(/\/settings\/branding\/colors$/)
