@@ -64,7 +64,9 @@ async function openPartner(w: BrandingWorld) {
   const element = continueButton(page.locator('tessera-signin'))
   const frame = page.frameLocator('#framed iframe')
   await element.waitFor()
-  await continueButton(frame).waitFor().catch(async (err: unknown) => {
+  // (A frame's page, its script and its element's code are three more loads: on wrangler dev on a
+  // loaded machine they once took longer than the usual 30 s.)
+  await continueButton(frame).waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
     // What the frame showed instead, so that a failure says more than a timeout.
     const iframe = page.locator('#framed iframe')
     const shown = (await iframe.count())

@@ -231,7 +231,7 @@ describe('referrals, tags and branding on wrangler dev (D1 in workerd)', () => {
     expect(await tags.getByText(oldName).count()).toBe(0)
     await page.close()
   })
-  it('saves a new primary colour on the demo program; the participant site and a partner’s widgets show it', () => savePrimaryColour(world()), 90_000)
+  it('saves a new primary colour on the demo program; the participant site and a partner’s widgets show it', () => savePrimaryColour(world()), 150_000)
 
-  it('saves custom CSS on the demo program: only its safe rules reach the site and the widgets', () => saveCustomCss(world()), 90_000)
+  it('saves custom CSS on the demo program: only its safe rules reach the site and the widgets', () => saveCustomCss(world()), 150_000)
 })
