@@ -106,25 +106,20 @@ async function clearOfToasts(target: Locator) {
   if (!box) return
   // A toast over the button is dismissed (its close button) rather than waited out: it stays 6 s, and
   // three program pages in a row, each Save under the last one's toast, waited 5-6 s each (and past the
-  // 10 s below on a loaded machine: a clean-clone run's first attempt failed all three).
-  await page.locator('[data-sonner-toast]').evaluateAll(
-    (els, b) =>
-      els.forEach((el) => {
-        const r = el.getBoundingClientRect()
-        if (r.right > b.x && r.left < b.x + b.width && r.bottom > b.y && r.top < b.y + b.height)
-          el.querySelector<HTMLButtonElement>('button[aria-label="Dismiss"]')?.click()
-      }),
-    box,
-  )
+  // 10 s below on a loaded machine: a clean-clone run's first attempt failed all three). Each reading
+  // dismisses what covers the button and says whether anything still does (a toast leaving).
   await expect
     .poll(
       () =>
         page.locator('[data-sonner-toast]').evaluateAll(
-          (els, b) =>
-            els.some((el) => {
+          (els, b) => {
+            const covering = els.filter((el) => {
               const r = el.getBoundingClientRect()
               return r.right > b.x && r.left < b.x + b.width && r.bottom > b.y && r.top < b.y + b.height
-            }),
+            })
+            for (const el of covering) el.querySelector<HTMLButtonElement>('button[aria-label="Dismiss"]')?.click()
+            return covering.length > 0
+          },
           box,
         ),
       { timeout: 10_000 },
