@@ -64,6 +64,8 @@ export default tseslint.config(
     // A batch runs on D1 (Workers) and libSQL (Node) alike only through db/batch.ts: its `batch()` refuses
     // `db.run(sql...)`, which libSQL batches and D1 cannot bind (a 500 on Workers only). Tests may wrap
     // `db.batch` to inject faults; the D1 binding wrapper (d1-count.ts) and the benches' raw drivers are below drizzle.
+    // And the Worker bundles its two data sets as the compact tables scripts/make-data-tables.mjs writes,
+    // never their packages (7.7 MB of the bundle's source; decision 0044): only their tests read those.
     files: ['worker/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'worker/src/db/batch.ts', 'worker/src/db/d1-count.ts'],
     rules: {
@@ -72,6 +74,10 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='batch']",
           message: "run batches with batch(db, [...]) from worker/src/db/batch.ts (raw SQL through rawStatement): D1 cannot bind a db.run(sql) inside db.batch",
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/^(zipcodes|disposable-email-domains)(\\/|$)/], ImportExpression[source.value=/^(zipcodes|disposable-email-domains)(\\/|$)/]',
+          message: 'use the compact tables (lib/us-zip-table.ts, referrals/disposable-domain-table.ts; decision 0044): the packages would put megabytes into the Worker bundle',
         },
       ],
     },

@@ -104,7 +104,7 @@ async function buildCatalog(client: Client): Promise<string[]> {
   const { codes } = await loadZipcodes()
   const us = Object.values(codes).filter(
     (z) =>
-      z.country === 'US' && z.latitude > 24 && z.latitude < 50 && z.longitude > -125 && z.longitude < -66,
+      z.latitude > 24 && z.latitude < 50 && z.longitude > -125 && z.longitude < -66,
   )
   const used = new Set<string>()
   const merchants: unknown[][] = []

@@ -190,7 +190,7 @@ async function zipsNear(center: GeoPoint, miles: number): Promise<ZipPoint[]> {
   const inBox = (z: GeoPoint) =>
     z.latitude >= box.minLat && z.latitude <= box.maxLat && z.longitude >= box.minLng && z.longitude <= box.maxLng
   return Object.values(codes)
-    .filter((z) => z.country === 'US' && inBox(z) && haversineMiles(center, z) <= miles)
+    .filter((z) => inBox(z) && haversineMiles(center, z) <= miles)
     .map((z) => ({ zip: z.zip, city: z.city, state: z.state, latitude: z.latitude, longitude: z.longitude }))
 }
 

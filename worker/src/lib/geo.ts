@@ -41,30 +41,42 @@ export function offsetPoint(center: GeoPoint, miles: number, bearing: number): G
 
 export type ZipPlace = GeoPoint & { zip: string; city: string; state: string }
 
-type ZipcodesModule = typeof import('zipcodes')
-let zipcodes: Promise<ZipcodesModule> | undefined
+/** US zip code centres by zip code, and a lookup (the zipcodes package's shape, US only). */
+export type ZipTable = { codes: Record<string, ZipPlace>; lookup(zip: string): ZipPlace | undefined }
+let zipTable: Promise<ZipTable> | undefined
 
 /**
- * The zipcodes package's data set (about 5 MB of source), loaded on first use so that isolates and
- * processes that never search offers do not evaluate it.
+ * The US zip codes of the zipcodes data set, decoded from the compact table scripts/make-data-tables.mjs
+ * writes (0.7 MB of source instead of the package's 5.3 MB: decision 0044) on first use, so that isolates
+ * and processes that never search offers neither evaluate nor decode it. `codes` keeps the package's
+ * order (the demo catalog depends on it).
  */
-export function loadZipcodes(): Promise<ZipcodesModule> {
-  zipcodes ??= import('zipcodes').then(
-    (m) => ((m as { default?: ZipcodesModule }).default ?? m) as ZipcodesModule,
-  )
-  return zipcodes
+export function loadZipcodes(): Promise<ZipTable> {
+  zipTable ??= import('./us-zip-table').then(({ US_ZIP_TABLE }) => {
+    const codes: Record<string, ZipPlace> = {}
+    let zip = 0
+    let lat = 0
+    let lon = 0
+    let city = ''
+    let state = ''
+    for (const entry of US_ZIP_TABLE.split(';')) {
+      const [dZip, dLat, dLon, newCity, newState] = entry.split(',') as [string, string, string, string?, string?]
+      zip += parseInt(dZip, 36)
+      lat += parseInt(dLat, 36)
+      lon += parseInt(dLon, 36)
+      if (newCity) city = newCity
+      if (newState) state = newState
+      const code = String(zip).padStart(5, '0')
+      codes[code] = { zip: code, latitude: lat / 1e4, longitude: lon / 1e4, city, state }
+    }
+    return { codes, lookup: (code: string) => (Object.hasOwn(codes, code) ? codes[code] : undefined) }
+  })
+  return zipTable
 }
 
 /** A US 5-digit zip code's centre and place, or null when the data set does not know it. */
 export async function lookupZip(zip: string): Promise<ZipPlace | null> {
   if (!/^\d{5}$/.test(zip)) return null
   const found = (await loadZipcodes()).lookup(zip)
-  if (found?.country !== 'US') return null
-  return {
-    zip: found.zip,
-    latitude: found.latitude,
-    longitude: found.longitude,
-    city: found.city,
-    state: found.state,
-  }
+  return found ? { ...found } : null
 }

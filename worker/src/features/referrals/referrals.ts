@@ -146,22 +146,29 @@ export function normalizeEmail(email: string): string {
   return `${local}@${domain}`
 }
 
-// The list (disposable-email-domains, MIT, ~120k domains) is bundled with the worker but imported
-// lazily: the bundler wraps a dynamic import in a function, so an isolate that never checks a referral
-// neither evaluates the 2.4 MB array nor builds the Set (~100 ms measured here).
+// The list (disposable-email-domains, MIT, ~120k domains) is bundled with the worker as a compact,
+// front-coded table (1.1 MB of source instead of the package's 2.5 MB of JSON: decision 0044), imported
+// and decoded on first use: an isolate that never checks a referral builds no Set (~100 ms).
+// Names are kept with their labels reversed (`com.mailinator`), as the table sorts them.
 let disposable: Promise<Set<string>> | undefined
 
 const loadDisposable = async () => {
-  const [domains, wildcards] = await Promise.all([import('disposable-email-domains/index.json'), import('disposable-email-domains/wildcard.json')])
-  return new Set<string>([...domains.default, ...wildcards.default])
+  const { DISPOSABLE_DOMAIN_TABLE } = await import('./disposable-domain-table')
+  const names = new Set<string>()
+  let prev = ''
+  for (const line of DISPOSABLE_DOMAIN_TABLE.split(' ')) {
+    prev = prev.slice(0, parseInt(line[0]!, 36)) + line.slice(1)
+    names.add(prev)
+  }
+  return names
 }
 
 /** True when the e-mail's domain, or a parent domain of it, is a known disposable-mail provider. */
 export async function isDisposableEmail(email: string): Promise<boolean> {
   const list = await (disposable ??= loadDisposable())
-  const labels = normalizeEmail(email).split('@').pop()!.split('.')
-  for (let i = 0; i < labels.length - 1; i++) {
-    if (list.has(labels.slice(i).join('.'))) return true
+  const reversed = normalizeEmail(email).split('@').pop()!.split('.').reverse()
+  for (let n = reversed.length; n >= 2; n--) {
+    if (list.has(reversed.slice(0, n).join('.'))) return true
   }
   return false
 }
