@@ -20,6 +20,8 @@
  *   all elements           the seven elements on one page              <= 53 KB
  *   hosted site initial    index.html's scripts and modulepreloads      <= 60 KB (info: was 35.24 KB)
  *   iframe page initial    embed.html's scripts and modulepreloads      reported
+ *   Worker upload          what `wrangler deploy` uploads (script + Wasm) <= 3 MB, the Workers Free
+ *                          plan's limit after compression (decision 0044: it was 2.95 MB)
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -27,6 +29,7 @@ import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Response } from 'playwright-core'
 import { launchBrowser, startNode } from '../e2e/harness'
+import { deployBundleFiles } from '../worker/local/deployed-worker'
 
 const PUBLIC = resolve(import.meta.dirname, '../dist/public')
 const KB = 1024
@@ -97,6 +100,16 @@ function fileRows(): Row[] {
     null,
   )
   return [loader, hosted, iframe]
+}
+
+/** The Worker as `wrangler deploy` uploads it, against the Workers Free plan's 3 MB after compression. */
+async function workerRow(): Promise<Row> {
+  const files = (await deployBundleFiles()).map((path) => {
+    const body = readFileSync(path)
+    return { file: path.split('/').pop()!, bytes: body.length, gzip: gzip(body) }
+  })
+  const raw = files.reduce((sum, f) => sum + f.bytes, 0)
+  return makeRow('Worker upload (wrangler deploy)', 'file', files, 3 * KB, `info: ${(raw / KB / KB).toFixed(2)} MB before compression`)
 }
 
 // --- Partner pages in Chromium --------------------------------------------------------------------
@@ -316,7 +329,7 @@ async function main() {
     await new Promise((done) => (partner ? partner.close(done) : done(undefined)))
     await tessera.close()
   }
-  rows.push(...htmlEntries)
+  rows.push(...htmlEntries, await workerRow())
   printTable(rows)
   if (asJson) console.log(`\n${JSON.stringify(rows, null, 2)}`)
   if (rows.some((r) => r.pass === false)) process.exitCode = 1

@@ -111,6 +111,15 @@ async function cachedWorkerOptions(bundleDir: string): Promise<Record<string, un
  * The bundle's modules, named as Miniflare's `modules: true` finds them, listed instead of found:
  * finding them parses the 13 MB bundle (about 2.4 s of CPU on every start). The entry comes first.
  */
+/**
+ * The files `wrangler deploy` uploads (the bundle's script and its Wasm modules), built or taken from
+ * the cache: what Cloudflare's Worker size limit counts, gzipped (bench:size; decision 0044).
+ */
+export async function deployBundleFiles(): Promise<string[]> {
+  const dir = await workerBundle(offlineEnv())
+  return bundleModules(dir).map((m) => m.path)
+}
+
 function bundleModules(bundleDir: string) {
   return ['index.js', ...readdirSync(bundleDir).filter((f) => f.endsWith('.wasm'))].map((f) => ({ type: f.endsWith('.wasm') ? ('CompiledWasm' as const) : ('ESModule' as const), path: join(bundleDir, f) }))
 }
