@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const pageSizes = [10, 20, 30, 40, 50] as const
 

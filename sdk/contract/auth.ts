@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Form values arrive as strings ("1", "true", "on"); JSON clients send booleans. */
 export const formBoolean = z

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const challengeTypes = ['signup', 'video', 'article', 'referral', 'membership', 'share', 'collect', 'link', 'call_action', 'engage', 'unified_social', 'donation'] as const
 export type ChallengeType = (typeof challengeTypes)[number]

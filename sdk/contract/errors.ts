@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Every error the API answers has this body. `ok: false` and `message` sit at the top level so the

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { OFFER_CATEGORIES, type OfferCategoryId } from './offer-categories'
 
 export { OFFER_CATEGORIES, type OfferCategoryId } from './offer-categories'

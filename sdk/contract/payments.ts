@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Membership and donation checkouts of the participant API (participant-site.md section 7): the

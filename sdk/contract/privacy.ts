@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Privacy: a participant's data on request and erasure that keeps the books (issue 28, docs/privacy.md).

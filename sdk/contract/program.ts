@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const featuresSchema = z.object({
   social_network_posts: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Purchase proof on the participant side (issue 16; admin-console-part-a.md sections 3 Receipt and 4,

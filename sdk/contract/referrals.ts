@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * GET /public/referrals/{code}: who shared a referral link, for the landing page ('Ada invited you').

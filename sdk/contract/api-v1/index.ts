@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { economicsQuerySchema, economicsReportSchema } from '../console/economics'
 import { apiReceiptSchema, externalReceiptSchema } from '../receipts'
 import { participantErasureSchema, participantExportSchema } from '../privacy'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { participantActionsPageSchema, participantActionsQuerySchema, updateEmailSettingsRequestSchema, updateEmailSettingsResponseSchema } from '../account'
 import { csrfResponseSchema, handoffRequestSchema, identityRequestSchema, signinVerifyRequestSchema, signinVerifyResponseSchema } from '../auth'
 import { challengeIdParamsSchema, challengeSchema, socialSubmissionQuerySchema, socialSubmissionResponseSchema, submitChallengeRequestSchema, submitChallengeResponseSchema } from '../challenges'

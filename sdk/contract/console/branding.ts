@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Program settings: branding (admin-console-part-b.md sections 2, 3 and 5): the style keys of

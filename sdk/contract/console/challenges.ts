@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { type AnswerType, answerTypes, challengeTypes } from '../challenges'
 import { pageMetaSchema, tagSchema } from './participants'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { pageMetaSchema } from './participants'
 
 /** One entry of a Blockchain Transactions tab (reward or participant): the chain log, newest first. */

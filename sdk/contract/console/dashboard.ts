@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The console dashboard (admin-console-part-a.md sections 2, 7 and 9): GET calls under

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The console's domain list (admin-console-part-b.md sections 2, 3 and 5: settings domain-list and

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Program economics (issue 27): what a program's points cost and how they are used, for finance.

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Evergreen settings (admin-console-part-b.md sections 2, 3, 4 and 7): the setting definitions the

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Generic console forms (admin-console-part-a.md section 7, "Generic form calls"): a GET on an admin

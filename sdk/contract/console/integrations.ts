@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { pageMetaSchema } from './participants'
 import { API_V1_RATE_LIMIT } from '../api-v1'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The console's participants area (admin-console-part-a.md sections 2 Participants, 3 Participant/user,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { receiptContentTypes, receiptStatuses, type ReceiptStatus } from '../receipts'
 import { pageMetaSchema } from './participants'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Data retention (issue 28): how long each kind of data is kept before the scheduled sweep removes it.

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { OcrProvider, OcrResult } from './ocr'
 
 /** The header carrying the shared secret the OCR service requires (ocr-service.ts). */

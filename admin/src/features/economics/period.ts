@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ECONOMICS_MAX_DAYS } from '../../../../sdk/contract/console/economics'
 
 /**

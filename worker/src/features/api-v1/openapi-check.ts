@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { ApiV1Operation } from '../../../../sdk/contract/api-v1'
 import type { PublicOperation } from '../../../../sdk/contract/api-v1/public'
 

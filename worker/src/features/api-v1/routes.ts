@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { type ApiV1Operation, type ApiV1OperationId, apiV1OperationTable } from '../../../../sdk/contract/api-v1'
 import { buildApiV1OpenApi } from '../../../../sdk/contract/api-v1/openapi'
 import { consoleOrigin } from '../../lib/origin'

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   type ChallengeFormResponse,
   type ChallengeFormValues,

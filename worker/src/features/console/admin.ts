@@ -1,5 +1,5 @@
 import { asc, eq, or } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod'
 import { adminUsers, challenges, participants, rewards } from '../../db/schema'
 import { contains, startsWith } from '../../lib/like'
 import { parseBody, parseQuery } from '../../lib/parse'

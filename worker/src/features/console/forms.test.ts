@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { formDefinition, validateForm } from './forms'
 
 const schema = z.object({

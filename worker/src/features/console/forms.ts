@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { FormDefinition, FormField, FormResult } from '../../../../sdk/contract/console/forms'
 import { fieldsFromZod } from '../../middleware/errors'
 

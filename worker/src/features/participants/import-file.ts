@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { z } from 'zod'
+import * as z from 'zod'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportRowError, type ParticipantImportOptions, tagSchema } from '../../../../sdk/contract/console/participants'
 import { AppError } from '../../lib/errors'
 import { unescapeCell } from '../../lib/csv'

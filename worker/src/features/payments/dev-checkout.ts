@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { paymentSessions, programs } from '../../db/schema'
 import type { AppEnv } from '../../env'
 import { randomToken } from '../../lib/crypto'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
+import * as z from 'zod'
 import { identityTokenUses, participants } from '../../db/schema'
 import type { ProgramScope } from '../../db/scope'
 import type { Deps } from '../../deps'

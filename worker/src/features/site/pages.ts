@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AppEnv } from '../../env'
 import { setSecureCookie } from '../../lib/cookies'
 import { AppError } from '../../lib/errors'

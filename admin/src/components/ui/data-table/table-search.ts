@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Admin tables offer these page sizes; 20 is the default (spec section 9). */
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const

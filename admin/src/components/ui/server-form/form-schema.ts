@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { FormField, FormValue, FormValues } from '../../../../../sdk/contract/console/forms'
 import type { MessageKey } from '../../../lib/i18n'
 
