@@ -114,6 +114,30 @@ function statementChecks(measured: Measured[], runs: Map<string, Measured[]>): C
   return checks
 }
 
+/**
+ * Issue 24's write rows for the Workers entry: a challenge submit and a reward claim at least half the
+ * bare Worker's one-read route (successful requests a second against its median), all 2xx. The
+ * `write:` rows of checkTargets hold both entries to bench:api's absolute rule (1,000 req/s, p99 under
+ * 50 ms), which the issue sets for the Node entry.
+ */
+function workerdWriteChecks(measured: Measured[], opts: { duration: number }): Check[] {
+  const floor = measured.find((m) => m.name === 'one-read')?.result
+  return (['submit', 'claim'] as const).map((name) => {
+    const label = `write on workerd: ${name === 'submit' ? 'challenge submit' : 'reward claim'}`
+    const rule = '>= 0.5 x bare Worker one-read (successful req/s), all 2xx'
+    const r = measured.find((m) => m.name === name)?.result
+    if (!r || !floor) return { target: label, rule, measured: 'not measured', pass: null }
+    const okRps = r.ok / opts.duration
+    const x = okRps / floor.rps
+    return {
+      target: label,
+      rule,
+      measured: `${x.toFixed(2)} x (${fmtRps(okRps)} / ${fmtRps(floor.rps)} req/s)${r.non2xx + r.errors ? `, ${r.non2xx + r.errors} failed` : ''}`,
+      pass: x >= 0.5 && r.non2xx + r.errors + r.timeouts === 0,
+    }
+  })
+}
+
 function sideBySide(workerd: Measured[], node: Measured[] | undefined) {
   const head = ['target', 'workerd req/s', 'p99', 'D1 stmts/req', 'batches/req', 'CPU/req']
   if (node) head.push('node req/s', 'p99', 'DB calls/req', 'CPU/req')
@@ -162,7 +186,7 @@ async function main() {
   }
 
   const d1Checks = statementChecks(workerd.measured, workerd.runs)
-  const workerdChecks = checkTargets(workerd.runs, workerd.measured, opts)
+  const workerdChecks = [...checkTargets(workerd.runs, workerd.measured, opts), ...workerdWriteChecks(workerd.measured, opts)]
   console.log('\nResults (medians; D1 statements per request counted by the Worker, warm-up included)')
   sideBySide(workerd.measured, node?.measured)
   console.log(`\nPublic challenge read on workerd answers cache-control: ${publicHeaders}`)
