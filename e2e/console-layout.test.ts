@@ -149,9 +149,16 @@ describe('console program pages and layout in Chromium', () => {
     await handle.focus()
     await page.keyboard.press('Space')
     await page.getByText(`Picked up House rules. It is at position ${before.length + 1} of ${before.length + 1}.`).waitFor({ state: 'attached' })
-    for (let i = 0; i < before.length; i++) {
+    // One step at a time, each announced before the next: a key pressed while the list still moves
+    // could be measured against the row's old place and lost (seen once under a loaded CI run).
+    const announced = () => page.evaluate(() => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '')
+    for (let tries = 0; tries < before.length * 4; tries++) {
+      const now = await announced()
+      if (now.includes(`House rules moved to position 1 of ${before.length + 1}.`)) break
       await page.keyboard.press('ArrowUp')
-      await page.waitForTimeout(250)
+      await page
+        .waitForFunction((prev) => (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '') !== prev, now, { timeout: 3000 })
+        .catch(() => {})
     }
     await page.keyboard.press('Space')
     await page.getByText(`House rules dropped at position 1 of ${before.length + 1}.`).waitFor({ state: 'attached' })
