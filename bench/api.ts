@@ -42,7 +42,7 @@ async function main() {
   }
   console.log('Setup')
   const writeSessions = process.env.BENCH_WRITE_SESSIONS ? num('BENCH_WRITE_SESSIONS', 0) : undefined
-  const node = await startNodeSubject({ participants: opts.participants, duration: opts.duration, writeSessions })
+  const node = await startNodeSubject({ participants: opts.participants, duration: opts.duration + opts.writeWarmup, writeSessions })
   const { subject, fx } = node
 
   const { targets, rewardStatus } = await participantTargets(subject, fx, opts)
@@ -66,7 +66,7 @@ async function main() {
       {
         startedAt: startedAt.toISOString(),
         machine: { node: process.version, cpus: availableParallelism(), model: cpus()[0]?.model ?? null, platform: process.platform, loadAverageAtStart: load0 },
-        config: { duration: opts.duration, connections: opts.connections, warmup: opts.warmup, participants: opts.participants, writeSessions: fx.submitTokens.length },
+        config: { duration: opts.duration, connections: opts.connections, warmup: opts.warmup, writeWarmup: opts.writeWarmup, participants: opts.participants, writeSessions: fx.submitTokens.length },
         phases,
         results: resultsJson(measured),
         verify,

@@ -22,7 +22,11 @@ export type LoadJob = {
   idempotencyKeys?: boolean
   duration: number
   connections: number
-  /** Seconds of unmeasured load first (JIT, caches); 0 for writes, which must not spend participants. */
+  /**
+   * Seconds of unmeasured load first (JIT, caches, prepared statements). Writes take their tokens from
+   * the front of the list and the measured run continues after them, so no participant of the measured
+   * run has already written.
+   */
   warmup: number
 }
 
@@ -44,8 +48,9 @@ export type LoadResult = {
   warmupRequests: number
 }
 
-function run(job: LoadJob, duration: number): Promise<{ result: autocannon.Result; tokensUsed: number }> {
-  let next = 0
+/** `start`: the first token to take (the ones before it went to the warm-up). `tokensUsed` counts from 0. */
+function run(job: LoadJob, duration: number, start = 0): Promise<{ result: autocannon.Result; tokensUsed: number }> {
+  let next = start
   const tokens = job.tokens ?? []
   const base = { method: job.method, path: job.path, ...(job.body !== undefined ? { body: job.body } : {}) }
   const withToken = (headers: object | undefined, token: string) => ({ ...headers, authorization: `Bearer ${token}` })
@@ -76,7 +81,7 @@ function run(job: LoadJob, duration: number): Promise<{ result: autocannon.Resul
 
 async function main(job: LoadJob): Promise<LoadResult> {
   const warm = job.warmup > 0 ? await run(job, job.warmup) : undefined
-  const { result, tokensUsed } = await run(job, job.duration)
+  const { result, tokensUsed } = await run(job, job.duration, warm?.tokensUsed ?? 0)
   const statusCodes: Record<string, number> = {}
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
     statusCodes[code] = (stat as { count: number }).count

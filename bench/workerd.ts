@@ -162,7 +162,8 @@ async function main() {
   const load0 = loadavg()[0]!
   if (load0 > 0.5) console.log(`Note: load average is ${load0.toFixed(2)} before starting: other processes share these CPUs and lower the figures.\n`)
   const writeSessions = process.env.BENCH_WRITE_SESSIONS ? num('BENCH_WRITE_SESSIONS', 0) : undefined
-  const fixtureOpts = { participants: opts.participants, duration: opts.duration, writeSessions }
+  // The write pools hold the warm-ups' participants too.
+  const fixtureOpts = { participants: opts.participants, duration: opts.duration + opts.writeWarmup, writeSessions }
 
   console.log('Setup (workerd)')
   const w = await startWorkerdSubject({ ...fixtureOpts, trace: opts.trace })
@@ -212,7 +213,7 @@ async function main() {
       {
         startedAt: startedAt.toISOString(),
         machine: { node: process.version, cpus: availableParallelism(), model: cpus()[0]?.model ?? null, platform: process.platform, loadAverageAtStart: load0 },
-        config: { duration: opts.duration, rounds: opts.rounds, connections: opts.connections, warmup: opts.warmup, participants: opts.participants },
+        config: { duration: opts.duration, rounds: opts.rounds, connections: opts.connections, warmup: opts.warmup, writeWarmup: opts.writeWarmup, participants: opts.participants },
         phases,
         workerd: { results: resultsJson(workerd.measured), verify: workerdVerify, targets: [...d1Checks, ...workerdChecks], publicCacheControl: publicHeaders },
         node: node ? { results: resultsJson(node.measured), verify: node.verify, targets: node.checks } : null,

@@ -23,6 +23,8 @@ export function benchOptions() {
     duration: num('BENCH_DURATION', 10),
     connections: num('BENCH_CONNECTIONS', 50),
     warmup: num('BENCH_WARMUP', 2),
+    /** Seconds of unmeasured load before each write target, on participants of its own (bench/load.ts). */
+    writeWarmup: num('BENCH_WRITE_WARMUP', 1),
     /**
      * Reads are measured this many times, round robin (one-read, program, ..., home, one-read, ...), and
      * each reports its median run: on a shared 2-core machine the same build swings by up to 1.5x from
