@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
-import { challenges, participants, programs, programTemplateDetails } from '../worker/src/db/schema'
+import { carouselSlides, challenges, participants, programs, programTemplateDetails } from '../worker/src/db/schema'
 import { SHOTS, takeShots } from './console-audit'
 import { expectBrowserProblems, launchBrowser, readMail, startNodeServer } from './harness'
 
@@ -61,6 +61,9 @@ beforeAll(async () => {
   // Before any request reads the links program (the content version moves on with the write anyway).
   const [links] = await db.select().from(programs).where(eq(programs.publicKey, 'links'))
   await db.update(programTemplateDetails).set({ faviconFile: LINKS_ICON }).where(eq(programTemplateDetails.programId, links!.id))
+  // The demo's second slide shares its picture with a challenge and a reward on the home page: an
+  // address of its own, so that the carousel's request for it can be told apart.
+  await db.update(carouselSlides).set({ image: SECOND_SLIDE }).where(and(eq(carouselSlides.programId, demoId), eq(carouselSlides.position, 1)))
   partnerUrl = await startPartner(server.url)
   mkdirSync(SHOTS, { recursive: true })
 })
@@ -72,6 +75,9 @@ afterAll(async () => {
 })
 
 /** A page in UTC (dates on screen are compared with the database's), with still animations for screenshots. */
+/** The demo's second carousel slide's image, under an address nothing else on the home page uses. */
+const SECOND_SLIDE = '/brand/slide-2.svg?slide=2'
+
 async function newSitePage(width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'UTC', reducedMotion: 'reduce' })
   return { context, page: await context.newPage() }
@@ -414,6 +420,28 @@ describe('layout stability on a phone (issue 29)', () => {
         expect(Object.keys(server).length, `${path} at ${width}`).toBeGreaterThan(path === '/' ? 8 : 2)
         expect(server, `${path} at ${width}`).toEqual(await boxes(path, width, true))
       }
+  })
+
+  it("a visitor's home fetches the carousel's first image alone; the next one comes when the visitor reaches for the carousel", async () => {
+    const { context, page } = await newSitePage(390)
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith(SECOND_SLIDE)) asked.push(r.url())
+    })
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    await page.locator('footer').first().waitFor()
+    const carousel = page.getByRole('region', { name: 'Highlights' })
+    // The second slide is drawn (hidden and inert until shown) without its image.
+    await carousel.getByRole('group', { name: '2 of 2', includeHidden: true }).waitFor({ state: 'attached' })
+    expect(asked).toEqual([])
+    const next = page.waitForRequest((r) => r.url().endsWith(SECOND_SLIDE))
+    await carousel.hover()
+    await next
+    await page.getByRole('button', { name: 'Next slide' }).click()
+    const second = carousel.getByRole('group', { name: '2 of 2' }).locator('img')
+    await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(asked).toHaveLength(1)
+    await context.close()
   })
 
   it("the site's script takes over the first screen's elements instead of drawing new ones, so its largest paint is the server's", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_CAROUSEL_INTERVAL_MS,
   HOME_CAROUSEL_INTERVAL_MS,
+  reachedSlides,
   showsControls,
   stepIndex,
   swipeStep,
@@ -30,6 +31,19 @@ describe('carousel', () => {
   it('hides controls with a single slide', () => {
     expect(showsControls(1)).toBe(false)
     expect(showsControls(2)).toBe(true)
+  })
+})
+
+describe('reachedSlides: the slides whose media may load', () => {
+  it('is the shown slide, then its neighbours once the visitor reaches for the controls or an advance is close', () => {
+    const first = new Set([0])
+    expect([...reachedSlides(first, 0, 4, true, false)]).toEqual([0])
+    expect(reachedSlides(first, 0, 4, true, false)).toBe(first)
+    expect([...reachedSlides(first, 0, 4, true, true)].sort()).toEqual([0, 1, 3])
+    expect([...reachedSlides(first, 0, 4, false, true)].sort()).toEqual([0, 1])
+    // Kept: a slide shown once keeps its media.
+    expect([...reachedSlides(new Set([0, 1]), 2, 4, true, false)].sort()).toEqual([0, 1, 2])
+    expect([...reachedSlides(new Set([0]), 0, 1, true, true)]).toEqual([0])
   })
 })
 

@@ -27,5 +27,21 @@ export function swipeStep(dx: number, dy: number, threshold = SWIPE_THRESHOLD_PX
   return dx < 0 ? 1 : -1
 }
 
+/** How long before an auto-advance the next slide's media starts loading. */
+export const PRELOAD_LEAD_MS = 2000
+
+/**
+ * The slides whose media may load once `index` shows and `near` (the visitor reached for the controls,
+ * or the next auto-advance is close): every slide shown so far, and with `near` the current one's
+ * neighbours. A slide never shown downloads nothing: a visitor who leaves or scrolls on before the
+ * carousel moves fetches the first slide's image only.
+ * @example reachedSlides(new Set([0]), 0, 3, true, true) // Set {0, 1, 2}
+ */
+export function reachedSlides(before: ReadonlySet<number>, index: number, count: number, loop: boolean, near: boolean): ReadonlySet<number> {
+  const wanted = near ? [index, stepIndex(index, 1, count, loop), stepIndex(index, -1, count, loop)] : [index]
+  if (wanted.every((i) => before.has(i))) return before
+  return new Set([...before, ...wanted])
+}
+
 /** Controls (arrows, dots, pause) show only when there is more than one slide. */
 export const showsControls = (count: number) => count > 1

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useId, useRef, useState } from 'preact/hooks'
 import { IconButton } from './button'
-import { DEFAULT_CAROUSEL_INTERVAL_MS, showsControls, stepIndex, swipeStep } from './carousel-state'
+import { DEFAULT_CAROUSEL_INTERVAL_MS, PRELOAD_LEAD_MS, reachedSlides, showsControls, stepIndex, swipeStep } from './carousel-state'
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons'
 import './carousel.css'
 
@@ -9,7 +9,11 @@ type CarouselProps<T> = {
   items: readonly T[]
   /** The carousel's accessible name, e.g. "Highlights". */
   label: string
-  renderItem: (item: T, index: number, active: boolean) => ComponentChildren
+  /**
+   * `load`: whether the slide's media may load: it has been shown, or is next to the shown one while
+   * the visitor reaches for the controls or the next auto-advance is close (reachedSlides).
+   */
+  renderItem: (item: T, index: number, active: boolean, load: boolean) => ComponentChildren
   itemKey?: (item: T, index: number) => string | number
   /** Auto-advance delay in ms (3000 by default); 0 or false turns auto-advance off. */
   interval?: number | false
@@ -54,6 +58,12 @@ export function Carousel<T>({
   const controls = showsControls(count)
   const autoplay = Boolean(interval) && controls && !stopped
   const paused = hovered || focused || dragging
+  const [reached, setReached] = useState<ReadonlySet<number>>(() => new Set([index]))
+  const reach = (near: boolean) => setReached((before) => reachedSlides(before, index, count, loop, near))
+  // A slide shown once (however it came: a step, a dot, a controlled index) keeps its media.
+  useEffect(() => {
+    reach(false)
+  }, [index])
 
   const go = (next: number) => {
     setOwn(next)
@@ -61,15 +71,25 @@ export function Carousel<T>({
   }
   const step = (delta: number) => go(stepIndex(index, delta, count, loop))
 
+  // The auto-advance's clock restarts when the shown slide or the pause changes, not on every render
+  // (the next slide's media arriving re-renders the carousel).
+  const advance = useRef(() => {})
+  advance.current = () => go(stepIndex(index, 1, count, loop))
   useEffect(() => {
     if (!autoplay || paused) return
     if (!loop && index >= count - 1) return
-    const timer = setTimeout(() => go(stepIndex(index, 1, count, loop)), interval as number)
-    return () => clearTimeout(timer)
-  })
+    const timer = setTimeout(() => advance.current(), interval as number)
+    // The next slide's media starts loading shortly before it shows.
+    const early = setTimeout(() => reach(true), Math.max(0, (interval as number) - PRELOAD_LEAD_MS))
+    return () => {
+      clearTimeout(timer)
+      clearTimeout(early)
+    }
+  }, [autoplay, paused, index, count, loop, interval])
 
   const onPointerDown = (e: PointerEvent) => {
     if (!controls || (e.pointerType === 'mouse' && e.button !== 0)) return
+    reach(true)
     start.current = { x: e.clientX, y: e.clientY, id: e.pointerId }
     setDragging(true)
   }
@@ -93,9 +113,15 @@ export function Carousel<T>({
       class={['carousel', className].filter(Boolean).join(' ')}
       aria-roledescription="carousel"
       aria-label={label}
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        setHovered(true)
+        if (controls) reach(true)
+      }}
       onMouseLeave={() => setHovered(false)}
-      onFocusIn={() => setFocused(true)}
+      onFocusIn={() => {
+        setFocused(true)
+        if (controls) reach(true)
+      }}
       onFocusOut={(e) => {
         if (!(e.currentTarget as HTMLElement).contains(e.relatedTarget as Node | null)) setFocused(false)
       }}
@@ -129,7 +155,7 @@ export function Carousel<T>({
               aria-hidden={i === index ? undefined : 'true'}
               inert={i !== index}
             >
-              {renderItem(item, i, i === index)}
+              {renderItem(item, i, i === index, i === index || reached.has(i))}
             </div>
           ))}
         </div>

@@ -53,7 +53,7 @@ export function Hero({ children, welcome }: { children: ComponentChildren; welco
             interval={HOME_CAROUSEL_INTERVAL_MS}
             loop
             itemKey={(s) => s.id}
-            renderItem={(slide, i) => <SlideCard slide={slide} eager={i === 0} />}
+            renderItem={(slide, i, _active, load) => <SlideCard slide={slide} eager={i === 0} load={load} />}
           />
         )}
       </div>
@@ -61,12 +61,13 @@ export function Hero({ children, welcome }: { children: ComponentChildren; welco
   )
 }
 
-function SlideCard({ slide, eager }: { slide: CarouselSlide; eager: boolean }) {
+/** `load`: the image is fetched only once the carousel shows the slide or is about to (ui/carousel.tsx). */
+function SlideCard({ slide, eager, load }: { slide: CarouselSlide; eager: boolean; load: boolean }) {
   return (
     <div class="slide-card">
       <div class="slide-card__media">
         <Img
-          src={slide.image}
+          src={load ? slide.image : null}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
           class="slide-card__image"

@@ -39,7 +39,9 @@ export type FirstScreenSlide = { title: string; description: string | null; link
  */
 const slideCard = (slide: FirstScreenSlide, first: boolean) =>
   `<div class="slide-card"${first ? '' : ' aria-hidden="true" inert'}><div class="slide-card__media">${
-    slide.image ? `<img src="${e(slide.image)}" alt="" class="slide-card__image"${first ? '' : ' loading="lazy"'} decoding="async">` : '<span class="slide-card__image slide-card__image--empty"></span>'
+    // Only the first slide's image: the others are hidden under it, and the carousel fetches each one
+    // shortly before it shows (ui/carousel.tsx), so a visitor who never sees them downloads none.
+    slide.image && first ? `<img src="${e(slide.image)}" alt="" class="slide-card__image" decoding="async">` : '<span class="slide-card__image slide-card__image--empty"></span>'
   }</div><div class="slide-card__body"><h2 class="slide-card__title">${e(slide.title)}</h2>${slide.description ? `<p class="slide-card__text">${e(slide.description)}</p>` : ''}${
     slide.link && slide.button_text ? `<a href="${e(slide.link)}" class="btn btn--primary btn--sm slide-card__cta">${e(slide.button_text)}</a>` : ''
   }</div></div>`
