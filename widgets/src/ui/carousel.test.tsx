@@ -8,15 +8,12 @@ import { PRELOAD_LEAD_MS } from './carousel-state'
 let container: HTMLElement | null = null
 beforeEach(() => {
   vi.useFakeTimers()
-  // happy-dom answers no media query; the carousel stops for "reduce" only.
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }))
 })
 afterEach(() => {
   if (container) render(null, container)
   container?.remove()
   container = null
   vi.useRealTimers()
-  vi.unstubAllGlobals()
 })
 
 const INTERVAL = 7000
