@@ -473,6 +473,54 @@ describe('layout stability on a phone (issue 29)', () => {
     }
   })
 
+  it("a participant's home greets them in its first render and fetches its own chunk beside the site's script", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/signin`)
+    await page.getByLabel(/email/i).fill(MEMBER)
+    await page.getByRole('button', { name: 'Continue to get your login code' }).click()
+    const mail = await readMail(server.url, MEMBER)
+    await page.getByPlaceholder('enter 6-digit code').fill(mail.code!)
+    await page.getByRole('button', { name: 'Verify Code' }).click()
+    await page.waitForURL(`${server.url}/`)
+
+    // A fresh load: every title the page shows, and what it asks for.
+    await page.addInitScript(() => {
+      const titles: string[] = []
+      ;(window as unknown as { __titles: string[] }).__titles = titles
+      new MutationObserver(() => {
+        const text = document.querySelector('h1')?.textContent ?? null
+        if (text !== null && titles.at(-1) !== text) titles.push(text)
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    const asked: string[] = []
+    page.on('request', (req) => asked.push(new URL(req.url()).pathname))
+    const res = await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    const html = await res!.text()
+    await page.getByRole('heading', { name: 'Welcome back, Maya!', level: 1 }).waitFor()
+    // Their name and points came with the page: no 'Welcome to Tessera Demo!' first, no call for them.
+    expect(await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles)).toEqual(['Welcome back, Maya!'])
+    expect(asked).not.toContain('/public/participant')
+    // The dashboard is a chunk of its own that the page preloads in its head, before the site's script.
+    const chunk = /<link rel="modulepreload" href="(\/assets\/participant-home-[^"]+\.js)" crossorigin>/.exec(html)?.[1]
+    expect(chunk, 'the participant-home preload').toBeTruthy()
+    expect(html.indexOf(chunk!)).toBeLessThan(html.indexOf('<script type="module"'))
+    expect(asked.filter((p) => p === chunk)).toHaveLength(1)
+    await context.close()
+  })
+
+  it("a visitor's home carries none of a participant's dashboard", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('request', (req) => asked.push(new URL(req.url()).pathname))
+    const res = await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    expect(await res!.text()).not.toContain('participant-home')
+    await page.getByRole('region', { name: /^Ways to earn/ }).waitFor()
+    expect(asked.filter((p) => p.includes('participant-home'))).toEqual([])
+    await context.close()
+  })
+
   it('a signed-out visit to a challenge (sent on to sign in) and to the home page shift at most 0.02', async () => {
     for (const path of ['/challenge/coffee-quiz', '/']) {
       const { cls, shifts } = await shiftsOf(path)

@@ -133,6 +133,40 @@ export const challengeTileSchema = challengeSchema.pick({
 })
 export type ChallengeTile = z.infer<typeof challengeTileSchema>
 
+/**
+ * What a home tile draws (widgets/src/widgets/tiles/challenge-tile.tsx): a visitor's home page comes
+ * with its tiles as these cards (worker/src/features/site/primed.ts), a few KB less than the list's
+ * answer. `parameters` keeps only `collect_type`, which names a collect challenge's chip.
+ */
+export const challengeCardSchema = challengeTileSchema.pick({
+  id: true,
+  identifier: true,
+  name: true,
+  caption: true,
+  challenge_type: true,
+  parameters: true,
+  points: true,
+  image: true,
+  cta_button_text: true,
+})
+export type ChallengeCard = z.infer<typeof challengeCardSchema>
+
+/** A listed challenge as its home tile's card (challengeCardSchema). */
+export function challengeCard(c: ChallengeCard): ChallengeCard {
+  const { collect_type } = c.parameters
+  return {
+    id: c.id,
+    identifier: c.identifier,
+    name: c.name,
+    caption: c.caption,
+    challenge_type: c.challenge_type,
+    parameters: collect_type === undefined ? {} : { collect_type },
+    points: c.points,
+    image: c.image,
+    cta_button_text: c.cta_button_text,
+  }
+}
+
 const answerValue = z.union([z.string(), z.array(z.string())])
 
 /**

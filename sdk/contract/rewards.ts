@@ -76,6 +76,39 @@ export const rewardSchema = z.object({
 })
 export type Reward = z.infer<typeof rewardSchema>
 
+/**
+ * What a reward tile draws (widgets/src/widgets/tiles/reward-tile.tsx): a visitor's home page comes with
+ * its featured rewards as these cards (worker/src/features/site/primed.ts); the details page reads the
+ * whole reward.
+ */
+export const rewardCardSchema = rewardSchema.pick({
+  id: true,
+  name: true,
+  selection: true,
+  description: true,
+  image: true,
+  finish: true,
+  earned_by_current_participant_on: true,
+  threshold: true,
+  repeatable: true,
+})
+export type RewardCard = z.infer<typeof rewardCardSchema>
+
+/** A listed reward as its tile's card (rewardCardSchema). */
+export function rewardCard(r: RewardCard): RewardCard {
+  return {
+    id: r.id,
+    name: r.name,
+    selection: r.selection,
+    description: r.description,
+    image: r.image,
+    finish: r.finish,
+    earned_by_current_participant_on: r.earned_by_current_participant_on,
+    threshold: r.threshold,
+    repeatable: r.repeatable,
+  }
+}
+
 /** Form and JSON ids arrive as strings or numbers; both parse to a positive integer. */
 const positiveInt = (what: string) =>
   z.preprocess(

@@ -20,13 +20,30 @@ export type SiteRoute<P extends { slug: string } = { slug: string }> =
   | { name: 'partner' }
   | { name: 'not-found' }
 
-/** Paths served by the worker itself (APIs, the console, dev tools), never by the client router. */
 /**
  * A signed-in participant's screens: a visitor who opens one is sent to sign in first and comes back
  * (the site's router), so their first screen is the sign-in page's (the worker draws it).
  */
 export const PARTICIPANT_SCREENS: ReadonlySet<SiteRoute['name']> = new Set(['challenge', 'my-account', 'photos'])
 
+/**
+ * The script chunks a signed-in participant's page needs beyond the site's own script: lazy pages of
+ * the widgets build, by chunk name (a challenge or reward page is drawn over the home page). The
+ * worker preloads them in the page's head (worker/src/features/site/page-preloads.ts), so they load
+ * beside the site's script instead of after it; the build lists each one's files in
+ * /site-chunks.json (widgets/vite.config.ts).
+ */
+export const PARTICIPANT_PAGE_CHUNKS: Partial<Record<SiteRoute['name'], readonly string[]>> = {
+  home: ['participant-home'],
+  challenge: ['challenge-page', 'participant-home'],
+  reward: ['reward-page', 'participant-home'],
+  'my-account': ['my-account'],
+}
+
+/** /site-chunks.json: each chunk's script files (itself first, then those it imports) and styles, as URL paths. */
+export type SiteChunks = { entry: string; chunks: Record<string, { js: string[]; css: string[] }> }
+
+/** Paths served by the worker itself (APIs, the console, dev tools), never by the client router. */
 export const SERVER_PATHS = /^\/(admin\/v2|public|participants|payments|offers|ahoy|_dev|_checkout|signin\/magic|healthz)(\/|$)/
 
 function normalisePath(pathname: string): string {

@@ -1,5 +1,11 @@
 import { pageLoader } from './lazy-page'
 
+/**
+ * A participant's home (/): the dashboard's sections, its offers banner and their styles, which a
+ * visitor's home page does not need (issue 29). A signed-in page preloads it (page-preloads.ts).
+ */
+export const participantHomePage = pageLoader(() => import('./home/participant-home').then((m) => m.ParticipantHome))
+
 /** The challenge page and its type panels (forms, player, social viewer) load on first visit. */
 export const challengePage = pageLoader(() =>
   import('./challenge/challenge-page').then((m) => m.ChallengePage),

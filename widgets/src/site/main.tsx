@@ -1,11 +1,13 @@
 import { render } from 'preact'
+import type { ParticipantSummary } from '../../../sdk/contract/participant'
+import { programRoutes } from '../../../sdk/contract/paths'
 import type { PublicProgram } from '../../../sdk/contract/program'
 import { createClient } from '../../../sdk/src/index'
 import { Toaster } from '../ui/toast'
 import { ToastItem } from '../ui/toast-item'
 import { App, ErrorBoundary } from './app'
 import { readBootstrap } from './bootstrap'
-import { setPrimed } from './primed'
+import { setPrimed, takePrimed } from './primed'
 import { isBrandingPreview } from './preview-mode'
 import { SiteContext } from '../widgets/shared/context'
 import { ErrorPage } from './pages/error-page'
@@ -13,6 +15,8 @@ import { startRouter } from './router'
 import { createSession } from '../widgets/shared/session'
 import { trackVisit } from '../widgets/shared/track-visit'
 import { focusAfterSignin, takeFocusAfterSigninMark } from '../widgets/signin/after-signin'
+import { participantHomePage } from './lazy-pages'
+import { matchRoute } from './routes'
 
 function setFavicon(href: string | null) {
   if (!href) return
@@ -65,12 +69,19 @@ async function start() {
   const client = createClient({ auth: 'cookie', programKey: program.public_key })
   setPrimed(bootstrap?.primed)
   const session = createSession(client, signedIn)
+  // A participant's page comes with their summary (worker/src/features/site/primed.ts): the first
+  // render draws their name and points, with no load first.
+  const known = signedIn ? takePrimed<ParticipantSummary>(programRoutes.participant) : undefined
+  if (known) {
+    session.participant.value = known
+    session.status.value = 'ready'
+  }
   // The page carries the program's branding in its head (features/site/share-preview.ts brandingStyle);
   // a page without the bootstrap takes the same declarations from the program.
   if (!bootstrap) document.documentElement.style.cssText += program.widget_host_style
   setFavicon(program.program_template_detail.favicon_file)
   startRouter()
-  void session.load()
+  if (!known) void session.load()
   const preview = isBrandingPreview()
   // Once per page load: later navigations inside the site are the same page load. The console's
   // branding preview is no visit. Posted once the page has loaded: the first paint does not wait on it.
@@ -86,6 +97,11 @@ async function start() {
       </SiteContext.Provider>,
       root,
     )
+  // A participant's home is a chunk of its own, which their page preloads beside this script
+  // (worker/src/features/site/page-preloads.ts): the first draw waits for it rather than showing a
+  // loading band for the moment it takes (a failed load is LazyPage's to show).
+  if (signedIn && matchRoute(location.pathname, program.published_program_pages).name === 'home')
+    await participantHomePage.preload().catch(() => undefined)
   // The page's first screen as the worker drew it (features/site/first-screen.ts) becomes the app's own
   // in the same task: Preact's first render into a filled element takes over the elements it finds
   // there (same tag, attributes and text set to the app's), and removes the rest.

@@ -1,4 +1,4 @@
-import type { ChallengeTile as ChallengeTileItem } from '../../../../sdk/contract/challenges'
+import type { ChallengeCard } from '../../../../sdk/contract/challenges'
 import { buttonClass } from '../../ui/button'
 import { formatNumber } from '../../ui/format'
 import { SparkIcon } from '../../ui/icons'
@@ -8,11 +8,11 @@ import { useTerms } from '../shared/context'
 import { tileLabel, typeName } from '../challenge/challenge-labels'
 
 /** Where a tile leads: the sign-up challenge to sign-in, every other to its challenge page. */
-export const challengeHref = (c: Pick<ChallengeTileItem, 'challenge_type' | 'identifier'>) =>
+export const challengeHref = (c: Pick<ChallengeCard, 'challenge_type' | 'identifier'>) =>
   c.challenge_type === 'signup' ? '/signin' : `/challenge/${encodeURIComponent(c.identifier)}`
 
 /** A challenge tile: image, type, points, title and the type's call to action. */
-export function ChallengeTile({ challenge }: { challenge: ChallengeTileItem }) {
+export function ChallengeTile({ challenge }: { challenge: ChallengeCard }) {
   const terms = useTerms()
   const label = tileLabel(challenge)
   return (

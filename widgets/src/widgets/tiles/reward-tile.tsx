@@ -1,4 +1,4 @@
-import type { Reward } from '../../../../sdk/contract/rewards'
+import type { Reward, RewardCard } from '../../../../sdk/contract/rewards'
 import { buttonClass } from '../../ui/button'
 import { CalendarIcon, CheckCircleIcon, GiftIcon } from '../../ui/icons'
 import { Img } from '../../ui/img'
@@ -9,7 +9,7 @@ import { selectionName, tileAction, tileCost, tileShortfall } from '../reward/ti
 export const rewardHref = (reward: Pick<Reward, 'id'>) => `/reward/${reward.id}`
 
 /** A reward tile: image, selection, cost, name, earned or expiry line, and a link to its details. */
-export function RewardTile({ reward }: { reward: Reward }) {
+export function RewardTile({ reward }: { reward: RewardCard }) {
   const { session } = useSite()
   const terms = useTerms()
   const signedIn = session.signedIn.value

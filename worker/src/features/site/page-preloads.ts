@@ -1,6 +1,6 @@
 import { headingFontFace } from '../../../../sdk/contract/fonts'
 import type { PublicProgram } from '../../../../sdk/contract/program'
-import { matchSiteRoute, type SiteRoute } from '../../../../sdk/contract/site-routes'
+import { matchSiteRoute, type SiteChunks, type SiteRoute } from '../../../../sdk/contract/site-routes'
 import { escapeHtml } from '../../lib/html'
 
 /**
@@ -68,4 +68,44 @@ export function preloadLinkHeader(preloads: Preload[]): string | null {
         : `<${p.href}>; rel=preload; as=font; type="font/woff2"; crossorigin`,
     )
   return values.length ? values.join(', ') : null
+}
+
+/**
+ * The tags that preload a participant page's lazy chunks (PARTICIPANT_PAGE_CHUNKS), from the build's
+ * /site-chunks.json: styles, then scripts, each file once. With `crossorigin`, as the site's own
+ * script and Vite's loader fetch them, so the loader finds each one already on its way.
+ * @example chunkPreloadTags(list, ['participant-home'])
+ * // '<link rel="preload" as="style" href="/assets/participant-home-B1.css" crossorigin><link rel="modulepreload" href="/assets/participant-home-C2.js" crossorigin>'
+ */
+export function chunkPreloadTags(list: SiteChunks, names: readonly string[]): string {
+  const css = new Set<string>()
+  const js = new Set<string>()
+  for (const name of names) {
+    const chunk = list.chunks[name]
+    if (!chunk) continue
+    for (const f of chunk.css) css.add(f)
+    for (const f of chunk.js) js.add(f)
+  }
+  return (
+    [...css].map((f) => `<link rel="preload" as="style" href="${escapeHtml(f)}" crossorigin>`).join('') +
+    [...js].map((f) => `<link rel="modulepreload" href="${escapeHtml(f)}" crossorigin>`).join('')
+  )
+}
+
+let kept: SiteChunks | null = null
+
+/**
+ * The build's /site-chunks.json for a page whose built HTML is `html`, or null without one: read
+ * once per build (kept while the page's script is the entry it names).
+ */
+export async function readSiteChunks(assets: { fetch(request: Request): Promise<Response> }, url: string, html: string): Promise<SiteChunks | null> {
+  const current = (list: SiteChunks | null) => (list && html.includes(`src="${list.entry}"`) ? list : null)
+  if (current(kept)) return kept
+  const res = await assets.fetch(new Request(new URL('/site-chunks.json', url)))
+  if (!res.ok) {
+    await res.body?.cancel()
+    return null
+  }
+  kept = (await res.json()) as SiteChunks
+  return current(kept)
 }

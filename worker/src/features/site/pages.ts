@@ -17,10 +17,10 @@ import type { PublicProgram } from '../../../../sdk/contract/program'
 import { customCssStyle } from '../branding/program-css'
 import { lookupReferrer } from '../referrals/public'
 import { PARTICIPANT_SESSION_TTL_MS, createParticipantSession } from '../signin/sessions'
-import { matchSiteRoute, PARTICIPANT_SCREENS, SERVER_PATHS } from '../../../../sdk/contract/site-routes'
+import { matchSiteRoute, PARTICIPANT_PAGE_CHUNKS, PARTICIPANT_SCREENS, SERVER_PATHS } from '../../../../sdk/contract/site-routes'
 import { acceptsHtml, brandingStyle, fontFaceStyle, previewHead, programIcons, robotsTxt, sharePreview, sitemapXml, webManifest } from './share-preview'
-import { pagePreloads, preloadLinkHeader, preloadTags } from './page-preloads'
-import { visitorHomePrimed } from './primed'
+import { chunkPreloadTags, pagePreloads, preloadLinkHeader, preloadTags, readSiteChunks } from './page-preloads'
+import { participantPrimed, visitorHomePrimed } from './primed'
 import { type FirstScreen, type FirstScreenSlide, firstScreenHtml } from './first-screen'
 import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
 
@@ -34,7 +34,7 @@ export async function serveShell(
   c: Context<AppEnv>,
   shell: 'site' | 'admin' | 'embed',
   bootstrap: unknown,
-  opts: { head?: string; status?: 200 | 404; styles?: string; app?: string } = {},
+  opts: { head?: string; status?: 200 | 404; styles?: string; app?: string; chunks?: readonly string[] } = {},
 ): Promise<Response> {
   const csrf = await ensureCsrfToken(c)
   const path = { site: '/index.html', admin: '/admin/v2/index.html', embed: '/embed.html' }[shell]
@@ -50,6 +50,9 @@ export async function serveShell(
       body: `<main><h1>Front end not built</h1><p>Run <code>npm run build</code> (npm start does it for you).</p></main>`,
     })
   }
+  // A participant page's lazy chunks (PARTICIPANT_PAGE_CHUNKS), preloaded beside the site's script.
+  const chunks = opts.chunks?.length && assets && html ? await readSiteChunks(assets, c.req.url, html) : null
+  if (chunks) opts = { ...opts, head: (opts.head ?? '') + chunkPreloadTags(chunks, opts.chunks!) }
   if (opts.head) {
     const title = /<title>[^<]*<\/title>/
     html = title.test(html) ? html.replace(title, () => opts.head!) : html.replace('</head>', () => `${opts.head}</head>`)
@@ -199,10 +202,10 @@ export const sitePages = new Hono<AppEnv>()
     // limit; over the limit, the preview without the name).
     const referrer = referralCode && c.req.path === '/signin' ? await lookupReferrer(c, referralCode).catch(() => null) : null
     const preview = await sharePreview(deps, program, publicProgram, c.req.path, { referral_code: referralCode, referrer })
-    // A visitor's home comes with the answers of its first screen (primed.ts), and a visitor's home or
-    // sign-in page with that screen drawn (first-screen.ts).
+    // A visitor's home comes with the answers of its first screen and a participant's page with their
+    // summary (primed.ts); a visitor's home or sign-in page with its first screen drawn (first-screen.ts).
     const screen = preview.status === 200 && !participant ? matchSiteRoute(c.req.path, publicProgram.published_program_pages).name : null
-    const primed = screen === 'home' ? await visitorHomePrimed(c) : undefined
+    const primed = screen === 'home' ? await visitorHomePrimed(c) : participant ? await participantPrimed(c, participant) : undefined
     const first: FirstScreen | null =
       screen === 'home'
         ? { screen: 'home', slides: (primed?.[visitorHomeRoutes.carousel] as { data: FirstScreenSlide[] } | undefined)?.data ?? [] }
@@ -222,6 +225,7 @@ export const sitePages = new Hono<AppEnv>()
         // After the built stylesheet, whose :root holds the defaults; the program's custom CSS last.
         styles: brandingStyle(publicProgram) + customCssStyle(publicProgram.custom_css),
         app: first ? firstScreenHtml(publicProgram, first) : undefined,
+        chunks: participant ? PARTICIPANT_PAGE_CHUNKS[matchSiteRoute(c.req.path, publicProgram.published_program_pages).name] : undefined,
       },
     )
   })
