@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { createApp } from './app'
 import { keptSignedInAnswer } from './middleware/kept-reads'
-import { compressAnswer, compressedStaticFiles } from './middleware/compression'
+import { compressAnswer, compressedStaticFiles, warmStaticFiles } from './middleware/compression'
 import { cachedPublicAnswer, keptBodyOf } from './middleware/public-cache'
 import { parseHeadersFile, REVALIDATE, staticCacheControl, staticHeaders } from './middleware/static-headers'
 import { type NodeOutgoing, requestIdFrom, setResponseHeaders } from './middleware/response-headers'
@@ -102,6 +102,12 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
   const staticFiles = serveStatic({ root: PUBLIC_DIR })
   // Brotli or gzip as the request prefers, each file compressed once and kept (docs/decisions/0030).
   const compressedStatic = compressedStaticFiles(PUBLIC_DIR)
+  // The site's own script and stylesheet (what its index.html names), at their best compression before
+  // the first visitor asks for them; in the background.
+  const siteIndex = resolve(PUBLIC_DIR, 'index.html')
+  const warmed = existsSync(siteIndex)
+    ? warmStaticFiles(PUBLIC_DIR, [...readFileSync(siteIndex, 'utf8').matchAll(/\b(?:src|href)="(\/assets\/[^"?#]+\.(?:js|css))"/g)].map((m) => m[1]!))
+    : Promise.resolve()
   // The Cache-Control wrangler's assets send (dist/public/_headers, scripts/asset-headers.mjs): hashed
   // files immutable, the rest revalidated, with an ETag to revalidate against.
   const headersPath = resolve(PUBLIC_DIR, '_headers')
@@ -232,6 +238,8 @@ export async function startNodeServer(opts: NodeServerOptions = {}) {
     url: `http://localhost:${actualPort}`,
     port: actualPort,
     deps,
+    /** Resolves once the site's script and stylesheet are compressed at their best (warmStaticFiles). */
+    warmed,
     async close() {
       clearInterval(retry)
       for (const stop of stopWebhookRetries) stop()

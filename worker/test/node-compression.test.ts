@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headersFile, IMMUTABLE, REVALIDATE } from '../../scripts/asset-headers.mjs'
 import { preferredCoding } from '../src/lib/accept-encoding'
@@ -109,6 +109,17 @@ const TARGETS: [string, Record<string, string>][] = [
 ]
 
 describe('the Node entry compresses by Accept-Encoding', () => {
+  // First in the file: nothing has asked for the script yet.
+  it("sends the site's script at its best compression from the first request after a start", async () => {
+    // The server began on the files its index.html names as it started.
+    await server.warmed
+    const res = await get(server.url, HASHED_JS, { 'accept-encoding': CHROME })
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(decoded(res).toString()).toBe(script)
+    const best = brotliCompressSync(Buffer.from(script), { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(script) } })
+    expect(res.body.equals(best), `${res.body.length} bytes, brotli 11 makes ${best.length}`).toBe(true)
+  })
+
   it('answers brotli, gzip or identity, each the exact bytes of the identity answer', async () => {
     const cases: [string | undefined, string | undefined][] = [
       ['br, gzip', 'br'],
