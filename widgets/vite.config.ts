@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import preact from '@preact/preset-vite'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
-import { PARTICIPANT_PAGE_CHUNKS, type SiteChunks } from '../sdk/contract/site-routes'
+import { PARTICIPANT_PAGE_CHUNKS, type SiteChunks } from '../sdk/contract/site-routes.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 
