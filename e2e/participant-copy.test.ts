@@ -3,10 +3,11 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLibsql } from '../worker/src/db/node'
 import { carouselSlides, challenges, participants, programs, programTemplateDetails } from '../worker/src/db/schema'
+import { participantHomeRoutes } from '../sdk/contract/paths'
 import { SHOTS, takeShots } from './console-audit'
 import { expectBrowserProblems, launchBrowser, readMail, startNodeServer } from './harness'
 
@@ -356,8 +357,8 @@ describe('layout stability on a phone (issue 29)', () => {
    * size with the CPU slowed 4x as it simulates: the frames between the route's loading band, a
    * redirect and the page it lands on are where a footer used to rise into view and go down again.
    */
-  async function shiftsOf(path: string) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true })
+  async function shiftsOf(path: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, storageState })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
@@ -473,7 +474,7 @@ describe('layout stability on a phone (issue 29)', () => {
     }
   })
 
-  it("a participant's home greets them in its first render and fetches its own chunk beside the site's script", async () => {
+  it("a participant's home greets them and draws its sections in its first render, holds still, and fetches its own chunk beside the site's script", async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
     const page = await context.newPage()
     await page.goto(`${server.url}/signin`)
@@ -501,11 +502,16 @@ describe('layout stability on a phone (issue 29)', () => {
     // Their name and points came with the page: no 'Welcome to Tessera Demo!' first, no call for them.
     expect(await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles)).toEqual(['Welcome back, Maya!'])
     expect(asked).not.toContain('/public/participant')
+    // Nor for the slides and the dashboard's sections: the page carried them too.
+    expect(asked.filter((p) => (Object.values(participantHomeRoutes) as string[]).includes(p))).toEqual([])
     // The dashboard is a chunk of its own that the page preloads in its head, before the site's script.
     const chunk = /<link rel="modulepreload" href="(\/assets\/participant-home-[^"]+\.js)" crossorigin>/.exec(html)?.[1]
     expect(chunk, 'the participant-home preload').toBeTruthy()
     expect(html.indexOf(chunk!)).toBeLessThan(html.indexOf('<script type="module"'))
     expect(asked.filter((p) => p === chunk)).toHaveLength(1)
+    // On a phone, with the CPU slowed as Lighthouse does, the home holds still as it loads.
+    const { cls, shifts } = await shiftsOf('/', await context.storageState())
+    expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02)
     await context.close()
   })
 

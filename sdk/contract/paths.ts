@@ -67,3 +67,16 @@ export const visitorHomeRoutes = {
   activeUncompleted: '/public/home/active_uncompleted_challenges',
   activeRewards: '/public/home/active_rewards',
 } as const
+
+/**
+ * A participant's home's first reads, carried the same way: the hero's slides and the dashboard's
+ * sections (the social feed and the donation banner when the program has them), each the answer the
+ * call gives them.
+ */
+export const participantHomeRoutes = {
+  carousel: visitorHomeRoutes.carousel,
+  activeUncompleted: visitorHomeRoutes.activeUncompleted,
+  completed: '/public/home/completed_challenges',
+  socialFeed: '/public/home/social_feed_challenge',
+  donation: '/public/home/donation_challenge',
+} as const

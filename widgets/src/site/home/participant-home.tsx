@@ -9,6 +9,8 @@ import { writesSettled } from '../../widgets/shared/pending-writes'
 import { useLoad } from '../../widgets/shared/use-load'
 import { ChallengeTiles, HomeSection } from '../../widgets/tiles/sections'
 import { CompletedActivities, DonationSection, SocialFeedSection } from '../../widgets/tiles/member-sections'
+import { participantHomeRoutes } from '../../../../sdk/contract/paths'
+import { takePrimed } from '../primed'
 import { Hero } from './hero'
 import { OffersSection } from './offers-section'
 import { RewardsSlot } from './rewards-slot'
@@ -19,6 +21,16 @@ type MemberSections = {
   completed: ChallengeTile[]
   social: Challenge | null
   donation: Challenge | null
+}
+
+/** The sections the page came with (worker/src/features/site/primed.ts), if it came with all of them. */
+function primedSections(features: { social_network_posts: boolean; donation_challenge: boolean }): MemberSections | undefined {
+  const active = takePrimed<{ data: ChallengeTile[] }>(participantHomeRoutes.activeUncompleted)
+  const completed = takePrimed<{ data: ChallengeTile[] }>(participantHomeRoutes.completed)
+  const social = features.social_network_posts ? takePrimed<{ data: Challenge | null }>(participantHomeRoutes.socialFeed) : { data: null }
+  const donation = features.donation_challenge ? takePrimed<{ data: Challenge | null }>(participantHomeRoutes.donation) : { data: null }
+  if (!active || !completed || !social || !donation) return undefined
+  return { active: active.data, completed: completed.data, social: social.data, donation: donation.data }
 }
 
 async function loadSections(
@@ -42,7 +54,7 @@ export function ParticipantHome() {
   const { program, client, session } = useSite()
   const terms = useTerms()
   const participant = session.participant.value
-  const [sections, reload] = useLoad(() => loadSections(client, program.features), 'sections')
+  const [sections, reload] = useLoad(() => loadSections(client, program.features), 'sections', primedSections(program.features))
   const data = sections.data
   // Challenges with their own section are not repeated as tiles.
   const featured = new Set([data?.social?.id, data?.donation?.id])

@@ -202,10 +202,17 @@ export const sitePages = new Hono<AppEnv>()
     // limit; over the limit, the preview without the name).
     const referrer = referralCode && c.req.path === '/signin' ? await lookupReferrer(c, referralCode).catch(() => null) : null
     const preview = await sharePreview(deps, program, publicProgram, c.req.path, { referral_code: referralCode, referrer })
-    // A visitor's home comes with the answers of its first screen and a participant's page with their
-    // summary (primed.ts); a visitor's home or sign-in page with its first screen drawn (first-screen.ts).
-    const screen = preview.status === 200 && !participant ? matchSiteRoute(c.req.path, publicProgram.published_program_pages).name : null
-    const primed = screen === 'home' ? await visitorHomePrimed(c) : participant ? await participantPrimed(c, participant) : undefined
+    // A visitor's home comes with the answers of its first screen, a participant's page with their
+    // summary and their home with its first reads (primed.ts); a visitor's home or sign-in page with its
+    // first screen drawn (first-screen.ts).
+    const route = matchSiteRoute(c.req.path, publicProgram.published_program_pages).name
+    const screen = preview.status === 200 && !participant ? route : null
+    const primed =
+      screen === 'home'
+        ? await visitorHomePrimed(c)
+        : participant
+          ? await participantPrimed(c, participant, preview.status === 200 ? route : 'not-found', publicProgram.features)
+          : undefined
     const first: FirstScreen | null =
       screen === 'home'
         ? { screen: 'home', slides: (primed?.[visitorHomeRoutes.carousel] as { data: FirstScreenSlide[] } | undefined)?.data ?? [] }
@@ -225,7 +232,7 @@ export const sitePages = new Hono<AppEnv>()
         // After the built stylesheet, whose :root holds the defaults; the program's custom CSS last.
         styles: brandingStyle(publicProgram) + customCssStyle(publicProgram.custom_css),
         app: first ? firstScreenHtml(publicProgram, first) : undefined,
-        chunks: participant ? PARTICIPANT_PAGE_CHUNKS[matchSiteRoute(c.req.path, publicProgram.published_program_pages).name] : undefined,
+        chunks: participant ? PARTICIPANT_PAGE_CHUNKS[route] : undefined,
       },
     )
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { challengeCard, challengeCardSchema, type ChallengeTile } from '../../../../sdk/contract/challenges'
-import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
+import { participantHomeRoutes, visitorHomeRoutes } from '../../../../sdk/contract/paths'
 import type { SiteChunks } from '../../../../sdk/contract/site-routes'
 import { rewardCard, rewardCardSchema, type Reward } from '../../../../sdk/contract/rewards'
 import { lastMail, makeTestApp, type TestBrowser } from '../../../test/helpers'
@@ -66,14 +66,21 @@ describe('the answers a page comes with', () => {
     const email = 'primed@example.com'
     const sent = await member.json<{ browser_token: string }>('/public/signin/verify', { json: { email, first_name: 'A', last_name: 'B', agree_terms: true } })
     await member.json('/public/signin/verify', { json: { email, otp: (await lastMail(t.db, email))!.code, browser_token: sent.body.browser_token } })
-    // Theirs carry their summary alone, as GET /public/participant answers it.
+    // Theirs carry their summary, as GET /public/participant answers it; their home also its first
+    // reads, each as its GET answers them (the demo has the social feed and the donation banner).
     const me = await (await member.request('/public/participant')).json()
     expect(me).toMatchObject({ email, first_name: 'A' })
-    for (const path of ['/', '/challenge/coffee-quiz', '/my-account', '/privacy']) {
+    for (const path of ['/challenge/coffee-quiz', '/my-account', '/privacy']) {
       const memberPage = await page(member, path)
       expect(memberPage.signed_in, path).toBe(true)
       expect(memberPage.primed, path).toEqual({ '/public/participant': me })
     }
+    const home = await page(member, '/')
+    const reads = Object.values(participantHomeRoutes)
+    expect(Object.keys(home.primed ?? {}).sort()).toEqual(['/public/participant', ...new Set(reads)].sort())
+    expect(home.primed!['/public/participant']).toEqual(me)
+    for (const path of reads) expect(home.primed![path], path).toEqual(await (await member.request(path)).json())
+    expect((home.primed![participantHomeRoutes.socialFeed] as { data: { id: number } | null }).data).not.toBeNull()
   })
 
   it("a participant's page preloads its lazy chunks beside the site's script, from the build's list; a visitor's does not", async () => {

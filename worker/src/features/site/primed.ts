@@ -1,10 +1,12 @@
 import type { Context } from 'hono'
 import { challengeCard, type ChallengeTile } from '../../../../sdk/contract/challenges'
-import { programRoutes, visitorHomeRoutes } from '../../../../sdk/contract/paths'
+import { participantHomeRoutes, programRoutes, visitorHomeRoutes } from '../../../../sdk/contract/paths'
+import type { PublicProgram } from '../../../../sdk/contract/program'
+import type { SiteRoute } from '../../../../sdk/contract/site-routes'
 import { rewardCard } from '../../../../sdk/contract/rewards'
 import type { AppEnv, ParticipantRow } from '../../env'
 import { siteOriginFor } from '../../lib/origin'
-import { activeUncompletedChallengesJson, carousel } from '../home/home'
+import { activeUncompletedChallengesJson, carousel, completedChallengesJson, donationChallenge, type HomeContext, socialFeedChallenge } from '../home/home'
 import { participantSummaryJson } from '../participants/participants'
 import { listActiveRewards } from '../rewards/rewards'
 
@@ -34,9 +36,34 @@ export async function visitorHomePrimed(c: Context<AppEnv>): Promise<Record<stri
 /**
  * What every page of a signed-in participant comes with: their summary, as GET /public/participant
  * answers it. The header's points and the home's greeting and balance are drawn in the first render,
- * with no round trip first and no layout shift when it lands.
+ * with no round trip first and no layout shift when it lands. Their home also comes with its first
+ * reads (participantHomeRoutes: the slides and the dashboard's sections), as those GETs answer them: one
+ * request in place of six, each of which looked the session up again.
  */
-export async function participantPrimed(c: Context<AppEnv>, participant: ParticipantRow): Promise<Record<string, unknown>> {
-  const { scope, deps } = c.var
-  return { [programRoutes.participant]: JSON.parse(text(await participantSummaryJson(scope, deps, participant))) as unknown }
+export async function participantPrimed(
+  c: Context<AppEnv>,
+  participant: ParticipantRow,
+  screen: SiteRoute['name'],
+  features: PublicProgram['features'],
+): Promise<Record<string, unknown>> {
+  const { scope, deps, program } = c.var
+  const summary = participantSummaryJson(scope, deps, participant)
+  if (screen !== 'home') return { [programRoutes.participant]: JSON.parse(text(await summary)) as unknown }
+  const home: HomeContext = { scope, deps, program, participant, origin: await siteOriginFor(c) }
+  const [me, slides, active, completed, social, donation] = await Promise.all([
+    summary,
+    carousel(scope),
+    activeUncompletedChallengesJson(home),
+    completedChallengesJson(home),
+    features.social_network_posts ? socialFeedChallenge(home) : undefined,
+    features.donation_challenge ? donationChallenge(home) : undefined,
+  ])
+  return {
+    [programRoutes.participant]: JSON.parse(text(me)) as unknown,
+    [participantHomeRoutes.carousel]: { data: slides },
+    [participantHomeRoutes.activeUncompleted]: JSON.parse(text(active)) as unknown,
+    [participantHomeRoutes.completed]: JSON.parse(text(completed)) as unknown,
+    ...(social !== undefined && { [participantHomeRoutes.socialFeed]: { data: social } }),
+    ...(donation !== undefined && { [participantHomeRoutes.donation]: { data: donation } }),
+  }
 }
