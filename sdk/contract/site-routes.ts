@@ -28,14 +28,15 @@ export const PARTICIPANT_SCREENS: ReadonlySet<SiteRoute['name']> = new Set(['cha
 
 /**
  * The script chunks a signed-in participant's page needs beyond the site's own script: lazy pages of
- * the widgets build, by chunk name (a challenge or reward page is drawn over the home page). The
+ * the widgets build, by chunk name (a reward page is drawn over the home page; a challenge page only
+ * when it is a membership or donation, whose home chunk then comes on its own). The
  * worker preloads them in the page's head (worker/src/features/site/page-preloads.ts), so they load
  * beside the site's script instead of after it; the build lists each one's files in
  * /site-chunks.json (widgets/vite.config.ts).
  */
 export const PARTICIPANT_PAGE_CHUNKS: Partial<Record<SiteRoute['name'], readonly string[]>> = {
   home: ['participant-home'],
-  challenge: ['challenge-page', 'participant-home'],
+  challenge: ['challenge-page'],
   reward: ['reward-page', 'participant-home'],
   'my-account': ['my-account'],
 }

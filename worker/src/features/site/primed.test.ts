@@ -118,13 +118,14 @@ describe('the answers a page comes with', () => {
     ])
     // In the head, before the site's script: fetched beside it.
     expect(home.indexOf('participant-home-1.js')).toBeLessThan(home.indexOf(`src="${entry}"`))
-    // A challenge is drawn over the home: both chunks, a shared file once.
-    expect(tagsOf(await html(member, '/challenge/coffee-quiz')).map((t) => /href="([^"]+)"/.exec(t)![1])).toEqual([
+    // A reward is drawn over the home: both chunks, a shared file once.
+    expect(tagsOf(await html(member, '/reward/2')).map((t) => /href="([^"]+)"/.exec(t)![1])).toEqual([
       '/assets/participant-home-3.css',
-      '/assets/challenge-page-4.js',
-      '/assets/shared-2.js',
+      '/assets/reward-page-5.js',
       '/assets/participant-home-1.js',
+      '/assets/shared-2.js',
     ])
+    expect(tagsOf(await html(member, '/challenge/coffee-quiz')).map((t) => /href="([^"]+)"/.exec(t)![1])).toEqual(['/assets/challenge-page-4.js', '/assets/shared-2.js'])
     expect(tagsOf(await html(member, '/my-account'))).toEqual(['<link rel="modulepreload" href="/assets/my-account-6.js" crossorigin>'])
     expect(tagsOf(await html(member, '/privacy'))).toEqual([])
 
