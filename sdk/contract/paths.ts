@@ -69,9 +69,9 @@ export const visitorHomeRoutes = {
 } as const
 
 /**
- * A participant's home's first reads, carried the same way: the hero's slides and the dashboard's
- * sections (the social feed and the donation banner when the program has them), each the answer the
- * call gives them.
+ * A participant's home's reads, carried the same way: the hero's slides and the dashboard's sections
+ * (the social feed, the donation banner and the offers banner when the program has them), each the
+ * answer the call gives them.
  */
 export const participantHomeRoutes = {
   carousel: visitorHomeRoutes.carousel,
@@ -79,4 +79,7 @@ export const participantHomeRoutes = {
   completed: '/public/home/completed_challenges',
   socialFeed: '/public/home/social_feed_challenge',
   donation: '/public/home/donation_challenge',
+  offersReward: '/public/home/offers_reward',
+  currentRewards: '/public/home/current_rewards',
+  claimedRewards: '/public/home/claimed_rewards',
 } as const

@@ -7,12 +7,19 @@ import { useSite } from '../../widgets/shared/context'
 import { LoadError } from '../../widgets/shared/load-error'
 import { startMembershipCheckout } from '../../widgets/membership/membership-checkout'
 import { errorMessage, useLoad } from '../../widgets/shared/use-load'
+import { participantHomeRoutes } from '../../../../sdk/contract/paths'
+import type { OffersRewardResponse } from '../../../../sdk/contract/rewards'
+import { takePrimed } from '../primed'
 import './offers-section.css'
 
 /** The offers section (feature offers_reward): the offer reward with 'Become a member' or 'See my offers'. */
 export function OffersSection() {
   const { client, program } = useSite()
-  const [state, reload] = useLoad(() => client.rewards.offers().then((r) => r.data), 'offers-reward')
+  const [state, reload] = useLoad(
+    () => client.rewards.offers().then((r) => r.data),
+    'offers-reward',
+    takePrimed<OffersRewardResponse>(participantHomeRoutes.offersReward)?.data,
+  )
   const [busy, setBusy] = useState(false)
   if (state.status === 'loading') return null
   if (state.status === 'error') {

@@ -7,7 +7,7 @@ import { TileSkeletons } from '../../widgets/tiles/challenge-tile'
 import { RewardTile } from '../../widgets/tiles/reward-tile'
 import { HomeSection } from '../../widgets/tiles/sections'
 import { takePrimed } from '../primed'
-import { visitorHomeRoutes } from '../../../../sdk/contract/paths'
+import { participantHomeRoutes, visitorHomeRoutes } from '../../../../sdk/contract/paths'
 import './rewards.css'
 
 /**
@@ -21,6 +21,13 @@ export function RewardsSlot({ section }: { section: RewardsSlotSection }) {
   return <RewardList section={section} />
 }
 
+/** Where each list's answer sits in the page's bootstrap (a visitor's or a participant's home: primed.ts). */
+const PRIMED = {
+  active: visitorHomeRoutes.activeRewards,
+  current: participantHomeRoutes.currentRewards,
+  claimed: participantHomeRoutes.claimedRewards,
+} as const
+
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 function RewardList({ section }: { section: 'active' | 'current' | 'claimed' }) {
@@ -33,7 +40,7 @@ function RewardList({ section }: { section: 'active' | 'current' | 'claimed' }) 
       return client.rewards.listActive().then((r) => r.data)
     },
     section,
-    section === 'active' ? takePrimed<{ data: RewardCard[] }>(visitorHomeRoutes.activeRewards)?.data : undefined,
+    takePrimed<{ data: RewardCard[] }>(PRIMED[section])?.data,
   )
   const rewards = capitalize(terms.rewards)
   const head = {

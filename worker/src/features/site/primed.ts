@@ -8,7 +8,7 @@ import type { AppEnv, ParticipantRow } from '../../env'
 import { siteOriginFor } from '../../lib/origin'
 import { activeUncompletedChallengesJson, carousel, completedChallengesJson, donationChallenge, type HomeContext, socialFeedChallenge } from '../home/home'
 import { participantSummaryJson } from '../participants/participants'
-import { listActiveRewards } from '../rewards/rewards'
+import { getOffersReward, listActiveRewards, listClaimedRewards, listCurrentRewards } from '../rewards/rewards'
 
 const text = (body: string | Uint8Array) => (typeof body === 'string' ? body : new TextDecoder().decode(body))
 
@@ -38,7 +38,7 @@ export async function visitorHomePrimed(c: Context<AppEnv>): Promise<Record<stri
  * answers it. The header's points and the home's greeting and balance are drawn in the first render,
  * with no round trip first and no layout shift when it lands. Their home also comes with its first
  * reads (participantHomeRoutes: the slides and the dashboard's sections), as those GETs answer them: one
- * request in place of six, each of which looked the session up again.
+ * request in place of nine, each of which looked the session up again.
  */
 export async function participantPrimed(
   c: Context<AppEnv>,
@@ -50,13 +50,17 @@ export async function participantPrimed(
   const summary = participantSummaryJson(scope, deps, participant)
   if (screen !== 'home') return { [programRoutes.participant]: JSON.parse(text(await summary)) as unknown }
   const home: HomeContext = { scope, deps, program, participant, origin: await siteOriginFor(c) }
-  const [me, slides, active, completed, social, donation] = await Promise.all([
+  const viewer = { scope, now: deps.clock.now(), participant }
+  const [me, slides, active, completed, social, donation, offers, current, claimed] = await Promise.all([
     summary,
     carousel(scope),
     activeUncompletedChallengesJson(home),
     completedChallengesJson(home),
     features.social_network_posts ? socialFeedChallenge(home) : undefined,
     features.donation_challenge ? donationChallenge(home) : undefined,
+    features.offers_reward ? getOffersReward(viewer, program) : undefined,
+    listCurrentRewards(viewer),
+    listClaimedRewards(viewer),
   ])
   return {
     [programRoutes.participant]: JSON.parse(text(me)) as unknown,
@@ -65,5 +69,8 @@ export async function participantPrimed(
     [participantHomeRoutes.completed]: JSON.parse(text(completed)) as unknown,
     ...(social !== undefined && { [participantHomeRoutes.socialFeed]: { data: social } }),
     ...(donation !== undefined && { [participantHomeRoutes.donation]: { data: donation } }),
+    ...(offers !== undefined && { [participantHomeRoutes.offersReward]: { data: offers } }),
+    [participantHomeRoutes.currentRewards]: { data: current },
+    [participantHomeRoutes.claimedRewards]: { data: claimed },
   }
 }
