@@ -10,16 +10,7 @@ import { takePrimed } from '../primed'
 import { participantHomeRoutes, visitorHomeRoutes } from '../../../../sdk/contract/paths'
 import './rewards.css'
 
-/**
- * The rewards sections of the home page (participant-site.md section 2): for visitors the featured
- * active rewards; for participants current rewards and claimed rewards (and the offers section,
- * offers-section.tsx). Each section loads its own list; tiles open /reward/{id}.
- */
 export type RewardsSlotSection = 'active' | 'current' | 'claimed'
-
-export function RewardsSlot({ section }: { section: RewardsSlotSection }) {
-  return <RewardList section={section} />
-}
 
 /** Where each list's answer sits in the page's bootstrap (a visitor's or a participant's home: primed.ts). */
 const PRIMED = {
@@ -30,7 +21,12 @@ const PRIMED = {
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
-function RewardList({ section }: { section: 'active' | 'current' | 'claimed' }) {
+/**
+ * The rewards sections of the home page (participant-site.md section 2): for visitors the featured
+ * active rewards; for participants current rewards and claimed rewards (and the offers section,
+ * offers-section.tsx). Each section loads its own list; tiles open /reward/{id}.
+ */
+export function RewardsSlot({ section }: { section: RewardsSlotSection }) {
   const { client, program } = useSite()
   const terms = useTerms()
   const [state, reload] = useLoad<RewardCard[]>(
